@@ -1,0 +1,56 @@
+/**
+ * `deno task infra` (up) and `deno task infra:stop`: the local Kafka broker and Postgres
+ * that `deno task dev` and `deno task test` rely on, then migrations and topics.
+ */
+import { connect, migrate } from "@hire/db";
+import { createKafka, DEFAULT_TOPICS, ensureTopics } from "@hire/kafka";
+import { ensureKafka, stopKafka } from "./kafka.ts";
+import { DEFAULT_DATABASE_URL, ensurePostgres } from "./postgres.ts";
+import { step } from "./run.ts";
+
+/** Where the running system's dependencies are. */
+export interface Infra {
+  databaseUrl: string;
+  brokers: string;
+}
+
+/** Starts or finds Postgres and Kafka; honours DATABASE_URL and KAFKA_BROKERS when set. */
+export async function up(
+  databaseUrl = Deno.env.get("DATABASE_URL") ?? DEFAULT_DATABASE_URL,
+): Promise<Infra> {
+  const fromEnv = Deno.env.get("KAFKA_BROKERS");
+  const [brokers] = await Promise.all([
+    fromEnv ? Promise.resolve(fromEnv) : ensureKafka(),
+    ensurePostgres(databaseUrl),
+  ]);
+  return { databaseUrl, brokers };
+}
+
+/** Applies migrations and creates the topics. */
+export async function prepare(infra: Infra): Promise<void> {
+  const sql = connect(infra.databaseUrl, { max: 1, name: "infra" });
+  try {
+    const applied = await migrate(sql);
+    if (applied.length) step(`migrations applied: ${applied.join(", ")}`);
+  } finally {
+    await sql.end();
+  }
+  const admin = createKafka({ brokers: infra.brokers.split(","), clientId: "infra" }).admin();
+  await admin.connect();
+  try {
+    const created = await ensureTopics(admin, DEFAULT_TOPICS);
+    if (created.length) step(`topics created: ${created.join(", ")}`);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+if (import.meta.main) {
+  if (Deno.args[0] === "stop") {
+    await stopKafka();
+  } else {
+    const infra = await up();
+    await prepare(infra);
+    console.log(JSON.stringify(infra));
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * `deno task test`: starts or finds Kafka and Postgres, creates a fresh test database,
+ * migrates it, and runs every test (unit and integration) against the real services.
+ * Extra arguments go to `deno test`, e.g. `deno task test services/edge`.
+ */
+import { ensureDatabase } from "./postgres.ts";
+import { prepare, up } from "./infra.ts";
+import { LOCAL, ROOT, step } from "./run.ts";
+
+const base = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire");
+base.pathname = `${base.pathname.slice(1) || "hire"}_test`.replace(/^/, "/");
+const databaseUrl = base.toString();
+
+const infra = await up(databaseUrl);
+await ensureDatabase(databaseUrl, { fresh: true });
+await prepare(infra);
+step(`testing against ${new URL(databaseUrl).pathname.slice(1)} and Kafka ${infra.brokers}`);
+
+const report = `${LOCAL}test-report.xml`;
+const child = new Deno.Command(Deno.execPath(), {
+  args: ["test", "-A", "--parallel", `--junit-path=${report}`, ...Deno.args],
+  cwd: ROOT,
+  env: { DATABASE_URL: databaseUrl, KAFKA_BROKERS: infra.brokers, LOG_LEVEL: "warn" },
+  stdin: "null",
+}).spawn();
+const { code } = await child.status;
+
+// A closing line CI can read whatever the runner: "N passed, N failed".
+const xml = await Deno.readTextFile(report).catch(() => "");
+const attr = (name: string) =>
+  Number(new RegExp(`<testsuites[^>]*\\s${name}="(\\d+)"`).exec(xml)?.[1] ?? 0);
+const total = attr("tests");
+const failed = attr("failures") + attr("errors");
+console.log(`\n${total - failed} passed, ${failed} failed`);
+Deno.exit(code === 0 && total === 0 ? 1 : code);

@@ -1,0 +1,108 @@
+/**
+ * Sends a command to the job service and waits until it is settled, so that a 2xx means
+ * the change is durable and readable. The job service announces each settled command on
+ * a Postgres channel; if no answer comes in time (or Kafka refused the command) the edge
+ * fences the command off by settling it as `expired` itself: whichever of the two writes
+ * the command's result row first wins, so a late apply can never follow a 503.
+ * @module
+ */
+import { isDbUnavailable, type Sql } from "@hire/db";
+import type { FieldError } from "@hire/errors";
+import {
+  COMMAND_RESULTS_CHANNEL,
+  type CommandOutcome,
+  encodeJobCommand,
+  type JobCommand,
+} from "@hire/jobs";
+import type { Logger } from "@hire/log";
+import type { Producer } from "kafkajs";
+import { ApiError } from "./problem.ts";
+
+/** Publishes commands and resolves with their outcome. */
+export interface CommandBus {
+  /** Resolves with the outcome; throws ApiError `partner.unavailable` when it is unknown. */
+  send(command: JobCommand): Promise<CommandOutcome>;
+  close(): Promise<void>;
+}
+
+type Outcome = CommandOutcome["outcome"];
+
+/** Starts listening for settled commands; the bus is ready when this resolves. */
+export async function createCommandBus(deps: {
+  sql: Sql;
+  producer: Producer;
+  topic: string;
+  timeoutMs: number;
+  log: Logger;
+}): Promise<CommandBus> {
+  const waiters = new Map<string, (o: Outcome) => void>();
+  const sub = await deps.sql.listen(COMMAND_RESULTS_CHANNEL, (payload) => {
+    const [id, outcome] = payload.split(" ");
+    if (id) waiters.get(id)?.(outcome as Outcome);
+  });
+
+  const unavailable = () => new ApiError("partner.unavailable");
+
+  // Settles the command as expired unless the job service got there first.
+  const fence = async (command: JobCommand): Promise<CommandOutcome> => {
+    try {
+      const [won] = await deps.sql`
+        INSERT INTO command_results (command_id, job_id, outcome)
+        VALUES (${command.command_id}, ${command.job_id}, 'expired')
+        ON CONFLICT (command_id) DO NOTHING RETURNING 1`;
+      if (won) return { outcome: "expired" };
+      return await readOutcome(command.command_id);
+    } catch (err) {
+      if (!isDbUnavailable(err)) throw err;
+      // The job service cannot apply without the database either, and refuses the
+      // command once its deadline has passed, so nothing happens later.
+      return { outcome: "expired" };
+    }
+  };
+
+  const readOutcome = async (commandId: string): Promise<CommandOutcome> => {
+    const [row] = await deps.sql<{ outcome: Outcome; errors: FieldError[] | null }[]>`
+      SELECT outcome, errors FROM command_results WHERE command_id = ${commandId}`;
+    if (!row) throw new Error(`command ${commandId} has no result`);
+    return row.outcome === "rejected"
+      ? { outcome: "rejected", errors: row.errors ?? [] }
+      : { outcome: row.outcome } as CommandOutcome;
+  };
+
+  return {
+    async send(command) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settled = new Promise<Outcome | "timeout">((resolve) => {
+        waiters.set(command.command_id, resolve);
+        timer = setTimeout(() => resolve("timeout"), deps.timeoutMs);
+      });
+      try {
+        try {
+          await deps.producer.send({
+            topic: deps.topic,
+            acks: -1,
+            messages: [encodeJobCommand(command)],
+          });
+        } catch (err) {
+          deps.log.warn("command not published", { err, command_id: command.command_id });
+          const outcome = await fence(command);
+          if (outcome.outcome === "expired") throw unavailable();
+          return outcome;
+        }
+        const outcome = await settled;
+        if (outcome === "applied" || outcome === "not_found") return { outcome };
+        const final = outcome === "timeout"
+          ? await fence(command)
+          : await readOutcome(command.command_id);
+        if (final.outcome === "expired") throw unavailable();
+        return final;
+      } finally {
+        clearTimeout(timer);
+        waiters.delete(command.command_id);
+      }
+    },
+    async close() {
+      await sub.unlisten();
+    },
+  };
+}

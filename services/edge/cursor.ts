@@ -1,0 +1,37 @@
+/**
+ * Opaque list cursors: the (created_at, id) of the last job of a page, so the next page
+ * starts right after it even while jobs are being created or deleted.
+ * @module
+ */
+import { fieldError } from "@hire/errors";
+import { decodeBase64Url, encodeBase64Url } from "@hire/partners";
+import { ApiError } from "./problem.ts";
+
+/** The position after which the next page starts. */
+export interface Position {
+  createdAt: Date;
+  id: string;
+}
+
+/** Encodes a position as an opaque cursor. */
+export function encodeCursor(p: Position): string {
+  return encodeBase64Url(
+    new TextEncoder().encode(JSON.stringify([p.createdAt.toISOString(), p.id])),
+  );
+}
+
+/** Decodes a cursor; throws a 422 on anything this service did not issue. */
+export function decodeCursor(cursor: string): Position {
+  try {
+    const [at, id] = JSON.parse(new TextDecoder().decode(decodeBase64Url(cursor)));
+    const createdAt = new Date(at);
+    if (typeof at !== "string" || typeof id !== "string" || Number.isNaN(createdAt.getTime())) {
+      throw new Error("bad cursor");
+    }
+    return { createdAt, id };
+  } catch {
+    throw new ApiError("partner.validation_failed", {
+      errors: [fieldError("/query/cursor", "invalid_cursor")],
+    });
+  }
+}

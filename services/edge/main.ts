@@ -1,0 +1,66 @@
+/**
+ * Entry point of the edge: the only file that reads the environment, opens connections
+ * and handles signals.
+ */
+import { connect } from "@hire/db";
+import { createFastFailProducer, createKafka } from "@hire/kafka";
+import { createLogger } from "@hire/log";
+import { createApp } from "./app.ts";
+import { createCommandBus } from "./command_bus.ts";
+import { loadEdgeConfig } from "./config.ts";
+import { createIdempotencyStore } from "./idempotency.ts";
+import { clearOnKeyChange, createKeyCache } from "./middleware/auth.ts";
+
+const cfg = loadEdgeConfig();
+const log = createLogger("edge", cfg.LOG_LEVEL);
+const sql = connect(cfg.DATABASE_URL, { max: cfg.DB_POOL_SIZE, connectTimeout: 3, name: "edge" });
+const kafka = createKafka({
+  brokers: cfg.KAFKA_BROKERS,
+  clientId: `${cfg.KAFKA_CLIENT_ID}-edge`,
+  logger: log,
+});
+const producer = createFastFailProducer(kafka);
+const kafkaAdmin = kafka.admin();
+
+// The edge starts even when Kafka is down: writes answer 503 and /readyz says why,
+// and kafkajs reconnects on the next send.
+await Promise.all([producer.connect(), kafkaAdmin.connect()]).catch((err) =>
+  log.warn("kafka not reachable at start-up", { err })
+);
+const keyCache = createKeyCache(cfg.AUTH_CACHE_TTL_MS);
+const stopKeyListener = await clearOnKeyChange(sql, keyCache);
+const bus = await createCommandBus({
+  sql,
+  producer,
+  topic: cfg.TOPIC_JOBS_COMMANDS,
+  timeoutMs: cfg.COMMAND_TIMEOUT_MS,
+  log,
+});
+const app = createApp({
+  sql,
+  bus,
+  idempotency: createIdempotencyStore(sql),
+  keyCache,
+  kafkaAdmin,
+  log,
+  publicBaseUrl: cfg.PUBLIC_BASE_URL,
+  commandTimeoutMs: cfg.COMMAND_TIMEOUT_MS,
+  bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
+});
+
+const shutdown = new AbortController();
+const server = Deno.serve({
+  port: cfg.PORT,
+  signal: shutdown.signal,
+  onListen: ({ port }) => log.info("edge listening", { port }),
+}, app.fetch);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => shutdown.abort(signal));
+}
+await server.finished;
+log.info("shutting down");
+await bus.close();
+await stopKeyListener();
+await Promise.allSettled([producer.disconnect(), kafkaAdmin.disconnect()]);
+await sql.end({ timeout: 5 });

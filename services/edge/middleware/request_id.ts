@@ -1,0 +1,14 @@
+/** Gives every request an id, echoed in `X-Request-Id` and in every error body. */
+import { newId } from "@hire/ids";
+import type { MiddlewareHandler } from "hono";
+import type { EdgeEnv } from "../env.ts";
+
+/** Sets `requestId` and the `X-Request-Id` response header. */
+export function requestId(): MiddlewareHandler<EdgeEnv> {
+  return async (c, next) => {
+    const id = newId("req");
+    c.set("requestId", id);
+    await next();
+    c.header("X-Request-Id", id);
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The jobs resource: `/v1/partner/jobs` and `/v1/partner/jobs/:id`.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+import { isId, newId } from "@hire/ids";
+import {
+  JOB_STATUSES,
+  type JobCommand,
+  jobCreateSchema,
+  type JobRow,
+  jobUpdateSchema,
+  toPublicJob,
+} from "@hire/jobs";
+import { canonicalCity } from "@hire/jobs";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { CommandBus } from "../command_bus.ts";
+import { decodeCursor, encodeCursor } from "../cursor.ts";
+import type { EdgeEnv } from "../env.ts";
+import {
+  IDEMPOTENCY_HEADER,
+  type IdempotencyStore,
+  parseIdempotencyKey,
+  requestFingerprint,
+} from "../idempotency.ts";
+import { findJob, listJobs } from "../jobs_store.ts";
+import { limitBody, readJson } from "../middleware/json_body.ts";
+import { methodNotAllowed } from "../middleware/method_not_allowed.ts";
+import { ApiError } from "../problem.ts";
+import { validate } from "../validation.ts";
+
+/** What the jobs routes need. */
+export interface JobRoutesDeps {
+  sql: Sql;
+  bus: CommandBus;
+  idempotency: IdempotencyStore;
+  publicBaseUrl: string;
+  commandTimeoutMs: number;
+  bodyLimitBytes: number;
+}
+
+/** Query of the list endpoint; unknown parameters are refused like unknown body fields. */
+export const listQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().optional(),
+  status: z.enum(JOB_STATUSES).optional(),
+  city: z.string().transform((s, ctx) => {
+    const c = canonicalCity(s);
+    if (!c) ctx.addIssue({ code: "custom", params: { code: "unknown_city" } });
+    return c ?? z.NEVER;
+  }).optional(),
+});
+
+const notFound = () => new ApiError("partner.not_found");
+
+/** The routes, to be mounted at `/v1/partner/jobs`. */
+export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
+  const publicJob = (row: JobRow) => toPublicJob(row, deps.publicBaseUrl);
+
+  const command = <T extends JobCommand["type"]>(
+    type: T,
+    partnerId: string,
+    jobId: string,
+  ) => {
+    const issued = new Date();
+    return {
+      type,
+      command_id: newId("cmd"),
+      job_id: jobId,
+      partner_id: partnerId,
+      issued_at: issued.toISOString(),
+      deadline: new Date(issued.getTime() + deps.commandTimeoutMs).toISOString(),
+    };
+  };
+
+  // Ids that cannot exist answer like ids that do not: 404, without a lookup.
+  const jobIdParam = (id: string) => {
+    if (!isId("job", id)) throw notFound();
+    return id;
+  };
+
+  return new Hono<EdgeEnv>()
+    .post("/", limitBody(deps.bodyLimitBytes), async (c) => {
+      const { partnerId } = c.get("partner");
+      const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      const raw = await readJson(c);
+      const job = validate(jobCreateSchema, raw);
+      if (key) {
+        const replay = await deps.idempotency.claim(
+          partnerId,
+          key,
+          await requestFingerprint("POST", "/v1/partner/jobs", raw),
+        );
+        if (replay) {
+          c.header("Idempotent-Replayed", "true");
+          return c.json(replay.body as object, replay.status as 201);
+        }
+      }
+      try {
+        const cmd = { ...command("job.create", partnerId, newId("job")), job };
+        const result = await deps.bus.send(cmd);
+        if (result.outcome !== "applied") {
+          throw new Error(`create ${cmd.command_id}: ${result.outcome}`);
+        }
+        const at = new Date(cmd.issued_at);
+        const body = publicJob({
+          ...job,
+          id: cmd.job_id,
+          partner_id: partnerId,
+          status: "active",
+          embedding_status: "processing",
+          match_ready: false,
+          created_at: at,
+          updated_at: at,
+          deleted_at: null,
+        });
+        if (key) await deps.idempotency.complete(partnerId, key, { status: 201, body });
+        c.header("Location", `/v1/partner/jobs/${cmd.job_id}`);
+        return c.json(body, 201);
+      } catch (err) {
+        if (key) await deps.idempotency.release(partnerId, key).catch(() => {});
+        throw err;
+      }
+    })
+    .get("/", async (c) => {
+      const { partnerId } = c.get("partner");
+      const q = validate(listQuerySchema, c.req.query());
+      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const { rows, hasMore } = await listJobs(deps.sql, partnerId, { ...q, after });
+      const last = rows[rows.length - 1];
+      return c.json({
+        data: rows.map(publicJob),
+        next_cursor: hasMore && last
+          ? encodeCursor({ createdAt: last.created_at, id: last.id })
+          : null,
+        has_more: hasMore,
+      });
+    })
+    .all("/", methodNotAllowed(["GET", "POST"]))
+    .get("/:id", async (c) => {
+      const row = await findJob(
+        deps.sql,
+        c.get("partner").partnerId,
+        jobIdParam(c.req.param("id")),
+      );
+      if (!row) throw notFound();
+      return c.json(publicJob(row));
+    })
+    .patch("/:id", limitBody(deps.bodyLimitBytes), async (c) => {
+      const { partnerId } = c.get("partner");
+      const jobId = jobIdParam(c.req.param("id"));
+      const changes = validate(jobUpdateSchema, await readJson(c));
+      const result = await deps.bus.send({ ...command("job.update", partnerId, jobId), changes });
+      if (result.outcome === "not_found") throw notFound();
+      if (result.outcome === "rejected") {
+        throw new ApiError("partner.validation_failed", { errors: result.errors });
+      }
+      const row = await findJob(deps.sql, partnerId, jobId);
+      // Deleted right after our update: for this caller the job is gone.
+      if (!row) throw notFound();
+      return c.json(publicJob(row));
+    })
+    .delete("/:id", async (c) => {
+      const { partnerId } = c.get("partner");
+      const result = await deps.bus.send(
+        command("job.delete", partnerId, jobIdParam(c.req.param("id"))),
+      );
+      if (result.outcome === "not_found") throw notFound();
+      return c.body(null, 204);
+    })
+    .all("/:id", methodNotAllowed(["GET", "PATCH", "DELETE"]));
+}

@@ -1,0 +1,76 @@
+/**
+ * Turns zod issues into bilingual field errors, and validates request parts with them.
+ * @module
+ */
+import { type FieldError, fieldError, type FieldErrorCode, jsonPointer } from "@hire/errors";
+import type { z } from "zod";
+import { ApiError } from "./problem.ts";
+
+const TYPE_NAMES: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+};
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** Maps each issue to a field error; `input` tells a missing field from a wrong one. */
+export function fieldErrorsFromZod(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+): FieldError[] {
+  return issues.flatMap((issue): FieldError[] => {
+    const field = jsonPointer(issue.path);
+    switch (issue.code) {
+      case "invalid_type":
+        if (valueAt(input, issue.path) === undefined) return [fieldError(field, "required")];
+        if (issue.expected === "int") return [fieldError(field, "not_integer")];
+        return [
+          fieldError(field, "invalid_type", {
+            expected: TYPE_NAMES[issue.expected] ?? issue.expected,
+          }),
+        ];
+      case "too_small":
+        return [
+          fieldError(field, issue.origin === "string" ? "too_short" : "too_small", {
+            min: Number(issue.minimum),
+          }),
+        ];
+      case "too_big":
+        return [
+          fieldError(field, issue.origin === "string" ? "too_long" : "too_big", {
+            max: Number(issue.maximum),
+          }),
+        ];
+      case "invalid_value":
+        return [fieldError(field, "invalid_enum", { allowed: issue.values.map(String) })];
+      case "unrecognized_keys":
+        return issue.keys.map((k) => fieldError(jsonPointer([...issue.path, k]), "unknown_field"));
+      case "custom": {
+        const { code, ...params } = (issue.params ?? {}) as { code?: FieldErrorCode };
+        return [fieldError(field, code ?? "invalid_format", params)];
+      }
+      default:
+        return [fieldError(field, "invalid_format")];
+    }
+  });
+}
+
+/** Parses `input` with `schema`, or throws a 422 listing every problem. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new ApiError("partner.validation_failed", {
+    errors: fieldErrorsFromZod(result.error.issues, input),
+  });
+}

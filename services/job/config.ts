@@ -1,0 +1,23 @@
+/** The job service's configuration, read once at start-up. */
+import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
+import { z } from "zod";
+
+const schema = z.object({
+  ...commonEnv,
+  ...topicEnv,
+  /** Consumer group of the job service on jobs.commands. */
+  JOB_GROUP_ID: z.string().min(1).default("job-service"),
+  /** Partitions of jobs.commands processed at once by one process. */
+  JOB_CONCURRENCY: intVar(4),
+  /** How often leftovers in the outbox are published (after a crash, say). */
+  OUTBOX_INTERVAL_MS: intVar(1000),
+  /** How often deleted jobs past retention are purged. */
+  PURGE_INTERVAL_MS: intVar(3_600_000),
+});
+
+/** The validated configuration. */
+export type JobConfig = z.infer<typeof schema>;
+
+/** Reads the configuration from the environment. */
+export const loadJobConfig = (env?: Record<string, string | undefined>): JobConfig =>
+  parseConfig(schema, env);

@@ -1,0 +1,31 @@
+/**
+ * Entry point of the job service: the only file that reads the environment, opens
+ * connections and handles signals.
+ */
+import { connect } from "@hire/db";
+import { createKafka } from "@hire/kafka";
+import { createLogger } from "@hire/log";
+import { loadJobConfig } from "./config.ts";
+import { startJobService } from "./service.ts";
+
+const cfg = loadJobConfig();
+const log = createLogger("job", cfg.LOG_LEVEL);
+const sql = connect(cfg.DATABASE_URL, { max: cfg.JOB_CONCURRENCY + 2, name: "job" });
+const kafka = createKafka({
+  brokers: cfg.KAFKA_BROKERS,
+  clientId: `${cfg.KAFKA_CLIENT_ID}-job`,
+  logger: log,
+});
+
+const service = await startJobService(cfg, { sql, kafka, log });
+
+const shutdown = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => shutdown.abort(signal));
+}
+shutdown.signal.addEventListener("abort", async () => {
+  log.info("shutting down", { signal: shutdown.signal.reason });
+  await service.stop();
+  await sql.end({ timeout: 5 });
+  Deno.exit(0);
+});

@@ -1,0 +1,32 @@
+/**
+ * Deletes what has outlived its retention: soft-deleted jobs after 30 days (the spec),
+ * and the bookkeeping rows that only guard against redelivery.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+
+/** Retention of soft-deleted jobs, from the spec. */
+export const DELETED_JOB_RETENTION_DAYS = 30;
+/** Commands older than Kafka's retention of jobs.commands cannot be redelivered. */
+export const COMMAND_RESULT_RETENTION_DAYS = 8;
+/** Published events stay a while for operators to inspect. */
+export const OUTBOX_RETENTION_DAYS = 7;
+
+/** Purges expired rows as of `now`; returns the counts removed. */
+export async function purge(sql: Sql, now = new Date()): Promise<Record<string, number>> {
+  const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
+  const jobs = await sql`
+    DELETE FROM jobs WHERE deleted_at < ${days(DELETED_JOB_RETENTION_DAYS)}`;
+  const results = await sql`
+    DELETE FROM command_results WHERE settled_at < ${days(COMMAND_RESULT_RETENTION_DAYS)}`;
+  const outbox = await sql`
+    DELETE FROM outbox WHERE published_at < ${days(OUTBOX_RETENTION_DAYS)}`;
+  const idempotency = await sql`
+    DELETE FROM idempotency_keys WHERE created_at < ${days(1)}`;
+  return {
+    jobs: jobs.count,
+    command_results: results.count,
+    outbox: outbox.count,
+    idempotency_keys: idempotency.count,
+  };
+}

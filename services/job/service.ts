@@ -1,0 +1,77 @@
+/**
+ * The job service: owns the job lifecycle. Applies commands from jobs.commands to
+ * Postgres and publishes the resulting public events through the outbox.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+import { newId } from "@hire/ids";
+import { createFastFailProducer } from "@hire/kafka";
+import type { Logger } from "@hire/log";
+import type { Kafka } from "kafkajs";
+import type { JobConfig } from "./config.ts";
+import { runCommandConsumer } from "./consumer.ts";
+import { startOutboxFlusher } from "./outbox.ts";
+import { purge } from "./purge.ts";
+
+/** What the service needs from outside. */
+export interface JobServiceDeps {
+  sql: Sql;
+  kafka: Kafka;
+  log: Logger;
+}
+
+/** A running service. */
+export interface RunningService {
+  stop(): Promise<void>;
+}
+
+/** Starts consuming; resolves once the consumer has joined its group. */
+export async function startJobService(
+  cfg: JobConfig,
+  deps: JobServiceDeps,
+): Promise<RunningService> {
+  const producer = createFastFailProducer(deps.kafka);
+  await producer.connect();
+  const outbox = startOutboxFlusher(
+    { sql: deps.sql, producer, log: deps.log },
+    { intervalMs: cfg.OUTBOX_INTERVAL_MS },
+  );
+  const consumer = deps.kafka.consumer({ groupId: cfg.JOB_GROUP_ID, maxWaitTimeInMs: 100 });
+  await consumer.connect();
+  const joined = new Promise<void>((resolve) =>
+    consumer.on(consumer.events.GROUP_JOIN, () => resolve())
+  );
+  await runCommandConsumer(
+    {
+      sql: deps.sql,
+      consumer,
+      log: deps.log,
+      afterCommit: () => {
+        outbox.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
+      },
+      context: () => ({
+        now: new Date(),
+        newEventId: () => newId("evt"),
+        publicBaseUrl: cfg.PUBLIC_BASE_URL,
+        eventsTopic: cfg.TOPIC_JOBS_EVENTS,
+      }),
+    },
+    { topic: cfg.TOPIC_JOBS_COMMANDS, concurrency: cfg.JOB_CONCURRENCY },
+  );
+  await joined;
+  const purgeTimer = setInterval(() => {
+    purge(deps.sql)
+      .then((counts) => deps.log.info("purged expired rows", counts))
+      .catch((err) => deps.log.warn("purge failed", { err }));
+  }, cfg.PURGE_INTERVAL_MS);
+  deps.log.info("job service started", { topic: cfg.TOPIC_JOBS_COMMANDS, group: cfg.JOB_GROUP_ID });
+
+  return {
+    async stop() {
+      clearInterval(purgeTimer);
+      await consumer.disconnect();
+      await outbox.stop();
+      await producer.disconnect();
+    },
+  };
+}

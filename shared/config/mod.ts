@@ -1,0 +1,46 @@
+/**
+ * Configuration is read once at start-up from the environment, validated with zod, and
+ * every problem is reported at once so an operator fixes them in one pass.
+ * @module
+ */
+import { z } from "zod";
+
+/** Thrown when the environment does not satisfy a service's schema. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join("\n  ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses `env` with `schema`; throws a ConfigError listing every invalid variable. */
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = Deno.env.toObject(),
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`),
+  );
+}
+
+/** Common variables, shared by every service so each is documented once. */
+export const commonEnv = {
+  DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5432/hire"),
+  KAFKA_BROKERS: z.string().min(1).default("127.0.0.1:9092")
+    .transform((s) => s.split(",").map((b) => b.trim()).filter(Boolean)),
+  KAFKA_CLIENT_ID: z.string().min(1).default("hire"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  PUBLIC_BASE_URL: z.string().url().default("http://localhost:8080")
+    .transform((s) => s.replace(/\/+$/, "")),
+};
+
+/** Topic-name variables; tests override them to get topics of their own. */
+export const topicEnv = {
+  TOPIC_JOBS_COMMANDS: z.string().min(1).default("jobs.commands"),
+  TOPIC_JOBS_EVENTS: z.string().min(1).default("jobs.events.v1"),
+};
+
+/** A positive integer read from a string variable. */
+export const intVar = (def: number) => z.coerce.number().int().positive().default(def);

@@ -1,0 +1,6 @@
+/**
+ * Postgres: the connection, error classification and migrations.
+ * @module
+ */
+export { connect, type ConnectOptions, isDbUnavailable, type Sql } from "./connect.ts";
+export { migrate, type Migration, readMigrations } from "./migrate.ts";

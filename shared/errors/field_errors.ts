@@ -1,0 +1,96 @@
+/**
+ * Per-field validation errors: the field as a JSON pointer, a stable code, and both
+ * messages. The edge and the job service produce them through this one module.
+ * @module
+ */
+
+/** One problem with one field of a request. */
+export interface FieldError {
+  /** JSON pointer to the field, e.g. `/salary_max`; `""` for the whole body. */
+  field: string;
+  code: FieldErrorCode;
+  message: string;
+  messageAr: string;
+}
+
+/** Parameters some messages interpolate. */
+export interface FieldErrorParams {
+  min?: number;
+  max?: number;
+  allowed?: readonly string[];
+  expected?: string;
+  other?: string;
+}
+
+type Template = (p: FieldErrorParams) => [en: string, ar: string];
+
+const list = (xs: readonly string[] | undefined) => (xs ?? []).join(", ");
+
+const TEMPLATES = {
+  required: () => ["This field is required.", "هذا الحقل مطلوب."],
+  invalid_type: (p) => [
+    `Expected ${p.expected ?? "a different type"}.`,
+    `القيمة يجب أن تكون من النوع ${p.expected ?? "الصحيح"}.`,
+  ],
+  too_short: (p) => [
+    `Must be at least ${p.min} characters.`,
+    `يجب ألا يقل الطول عن ${p.min} حرفًا.`,
+  ],
+  too_long: (p) => [
+    `Must be at most ${p.max} characters.`,
+    `يجب ألا يزيد الطول عن ${p.max} حرفًا.`,
+  ],
+  too_small: (p) => [`Must be at least ${p.min}.`, `يجب ألا تقل القيمة عن ${p.min}.`],
+  too_big: (p) => [`Must be at most ${p.max}.`, `يجب ألا تزيد القيمة عن ${p.max}.`],
+  not_integer: () => ["Must be a whole number.", "يجب أن تكون القيمة عددًا صحيحًا."],
+  invalid_enum: (p) => [
+    `Must be one of: ${list(p.allowed)}.`,
+    `يجب أن تكون القيمة إحدى القيم التالية: ${list(p.allowed)}.`,
+  ],
+  invalid_format: (p) => [
+    `Has an invalid format${p.expected ? `; expected ${p.expected}` : ""}.`,
+    `صيغة القيمة غير صحيحة${p.expected ? `؛ الصيغة المتوقعة ${p.expected}` : ""}.`,
+  ],
+  unknown_field: () => [
+    "This field is not accepted by this endpoint.",
+    "هذا الحقل غير مقبول في نقطة النهاية هذه.",
+  ],
+  unknown_city: () => [
+    "Must be a city of Saudi Arabia, written in English (for example Riyadh, Jeddah, Dammam).",
+    "يجب أن تكون مدينة في المملكة العربية السعودية مكتوبة بالإنجليزية (مثل Riyadh أو Jeddah أو Dammam).",
+  ],
+  salary_required: (p) => [
+    `Required when employment_type is ${p.other}.`,
+    `هذا الحقل مطلوب عندما يكون employment_type بقيمة ${p.other}.`,
+  ],
+  salary_range: () => [
+    "salary_max must be greater than or equal to salary_min.",
+    "يجب أن يكون salary_max أكبر من أو يساوي salary_min.",
+  ],
+  empty_update: () => [
+    "Send at least one field to change.",
+    "أرسل حقلًا واحدًا على الأقل لتعديله.",
+  ],
+  invalid_cursor: () => [
+    "The cursor is not valid. Use next_cursor from a previous response.",
+    "المؤشر غير صالح. استخدم قيمة next_cursor من استجابة سابقة.",
+  ],
+} satisfies Record<string, Template>;
+
+/** Stable codes of field errors. */
+export type FieldErrorCode = keyof typeof TEMPLATES;
+
+/** Builds a bilingual field error. */
+export function fieldError(
+  field: string,
+  code: FieldErrorCode,
+  params: FieldErrorParams = {},
+): FieldError {
+  const [message, messageAr] = (TEMPLATES[code] as Template)(params);
+  return { field, code, message, messageAr };
+}
+
+/** Turns a path such as `["jobs", 3, "title"]` into the JSON pointer `/jobs/3/title`. */
+export function jsonPointer(path: readonly PropertyKey[]): string {
+  return path.map((p) => `/${String(p).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+}

@@ -1,0 +1,12 @@
+/**
+ * Error codes, their bilingual messages, and per-field validation errors.
+ * @module
+ */
+export { type ErrorCode, ERRORS, type ErrorText } from "./catalogue.ts";
+export {
+  type FieldError,
+  fieldError,
+  type FieldErrorCode,
+  type FieldErrorParams,
+  jsonPointer,
+} from "./field_errors.ts";

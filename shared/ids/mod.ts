@@ -1,0 +1,22 @@
+/**
+ * Identifiers of the form `<prefix>_<ulid>`: sortable by creation time, safe in URLs,
+ * and self-describing in logs and support tickets.
+ * @module
+ */
+import { monotonicFactory } from "ulid";
+
+/** Every prefix the service issues. */
+export type IdPrefix = "job" | "ptr" | "key" | "cmd" | "evt" | "wh" | "dlv" | "seek" | "req";
+
+const next = monotonicFactory();
+const ULID = "[0-9A-HJKMNP-TV-Z]{26}";
+
+/** A new id with the given prefix, e.g. `job_01J9Z3...`. */
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${next()}`;
+}
+
+/** Whether `value` is an id with this prefix (Crockford base32 ULID, upper case). */
+export function isId(prefix: IdPrefix, value: string): boolean {
+  return new RegExp(`^${prefix}_${ULID}$`).test(value);
+}

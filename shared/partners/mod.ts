@@ -1,0 +1,15 @@
+/**
+ * Partners: plans, API keys, and their storage.
+ * @module
+ */
+export { generateApiKey, hashApiKey, isWellFormedApiKey, keyPrefix } from "./api_keys.ts";
+export { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
+export { type Feature, type Plan, planIncludes, PLANS } from "./plans.ts";
+export {
+  createPartner,
+  findKeyOwner,
+  type IssuedKey,
+  type KeyOwner,
+  KEYS_CHANNEL,
+  rotateKey,
+} from "./store.ts";

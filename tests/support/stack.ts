@@ -1,0 +1,197 @@
+/**
+ * The system under test, in-process: the edge served on a free loopback port and the job
+ * service, both on the real Postgres and Kafka, with topics and a consumer group of their
+ * own so test files never see each other's messages.
+ */
+import { connect, type Sql } from "@hire/db";
+import { createApp } from "@hire/edge/app.ts";
+import { createCommandBus } from "@hire/edge/command_bus.ts";
+import { loadEdgeConfig } from "@hire/edge/config.ts";
+import { createIdempotencyStore } from "@hire/edge/idempotency.ts";
+import { clearOnKeyChange, createKeyCache } from "@hire/edge/middleware/auth.ts";
+import { loadJobConfig } from "@hire/job/config.ts";
+import { type RunningService, startJobService } from "@hire/job/service.ts";
+import { createFastFailProducer, createKafka, ensureTopics } from "@hire/kafka";
+import { silentLogger } from "@hire/log";
+import { createPartner, type Plan } from "@hire/partners";
+import type { Kafka } from "kafkajs";
+
+/** Environment of the test run, as set by `deno task test`. */
+export const TEST_ENV = {
+  DATABASE_URL: Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  KAFKA_BROKERS: Deno.env.get("KAFKA_BROKERS") ?? "127.0.0.1:9092",
+  PUBLIC_BASE_URL: "https://jobs.example.sa",
+};
+
+/** A unique suffix for topic and group names. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${
+    crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)
+  }`;
+}
+
+/** A JSON response as tests read it. */
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // deno-lint-ignore no-explicit-any
+  body: any;
+}
+
+/** A partner with a key, and a client that sends its key. */
+export interface TestPartner {
+  partnerId: string;
+  apiKey: string;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse>;
+}
+
+/** The running system. */
+export interface Stack {
+  baseUrl: string;
+  sql: Sql;
+  kafka: Kafka;
+  topics: { commands: string; events: string };
+  env: Record<string, string>;
+  partner(plan?: Plan): Promise<TestPartner>;
+  /** Raw request against the edge. */
+  fetch(path: string, init?: RequestInit): Promise<ApiResponse>;
+  startJobService(): Promise<RunningService>;
+  stop(): Promise<void>;
+}
+
+/** Options of {@link startStack}. */
+export interface StackOptions {
+  /** Start the job service in-process (default true); false for tests that run it themselves. */
+  jobService?: boolean;
+  commandTimeoutMs?: number;
+}
+
+async function readResponse(res: Response): Promise<ApiResponse> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch { /* not JSON: keep the text */ }
+  return { status: res.status, headers: res.headers, body };
+}
+
+/** Starts the edge and (by default) the job service on fresh topics. */
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const topics = { commands: uniqueName("jobs.commands"), events: uniqueName("jobs.events.v1") };
+  const env: Record<string, string> = {
+    ...TEST_ENV,
+    TOPIC_JOBS_COMMANDS: topics.commands,
+    TOPIC_JOBS_EVENTS: topics.events,
+    JOB_GROUP_ID: uniqueName("job-service"),
+    COMMAND_TIMEOUT_MS: String(opts.commandTimeoutMs ?? 5000),
+    OUTBOX_INTERVAL_MS: "200",
+    LOG_LEVEL: "warn",
+  };
+  const edgeCfg = loadEdgeConfig(env);
+  const sql = connect(edgeCfg.DATABASE_URL, { max: 10, name: "test" });
+  const kafka = createKafka({ brokers: edgeCfg.KAFKA_BROKERS, clientId: "test" });
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, [
+    { topic: topics.commands, numPartitions: 3 },
+    { topic: topics.events, numPartitions: 3 },
+  ]);
+
+  const producer = createFastFailProducer(kafka);
+  await producer.connect();
+  const keyCache = createKeyCache(edgeCfg.AUTH_CACHE_TTL_MS);
+  const stopKeys = await clearOnKeyChange(sql, keyCache);
+  const bus = await createCommandBus({
+    sql,
+    producer,
+    topic: topics.commands,
+    timeoutMs: edgeCfg.COMMAND_TIMEOUT_MS,
+    log: silentLogger,
+  });
+  const app = createApp({
+    sql,
+    bus,
+    idempotency: createIdempotencyStore(sql),
+    keyCache,
+    kafkaAdmin: admin,
+    log: silentLogger,
+    publicBaseUrl: edgeCfg.PUBLIC_BASE_URL,
+    commandTimeoutMs: edgeCfg.COMMAND_TIMEOUT_MS,
+    bodyLimitBytes: edgeCfg.BODY_LIMIT_BYTES,
+  });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  const baseUrl = `http://127.0.0.1:${server.addr.port}`;
+
+  const services: RunningService[] = [];
+  const startJob = async () => {
+    const s = await startJobService(loadJobConfig(env), { sql, kafka, log: silentLogger });
+    services.push(s);
+    return s;
+  };
+  if (opts.jobService !== false) await startJob();
+
+  const rawFetch = async (path: string, init?: RequestInit) =>
+    readResponse(await fetch(baseUrl + path, init));
+
+  return {
+    baseUrl,
+    sql,
+    kafka,
+    topics,
+    env,
+    fetch: rawFetch,
+    async partner(plan: Plan = "growth") {
+      const issued = await createPartner(sql, {
+        name: "Test Partner",
+        plan,
+        adminEmails: ["admin@example.sa"],
+      });
+      return {
+        partnerId: issued.partner_id,
+        apiKey: issued.api_key,
+        call: (method, path, body, headers = {}) =>
+          rawFetch(path, {
+            method,
+            headers: {
+              authorization: `Bearer ${issued.api_key}`,
+              ...(body === undefined ? {} : { "content-type": "application/json" }),
+              ...headers,
+            },
+            body: body === undefined
+              ? undefined
+              : typeof body === "string"
+              ? body
+              : JSON.stringify(body),
+          }),
+      };
+    },
+    startJobService: startJob,
+    async stop() {
+      await server.shutdown();
+      for (const s of services) await s.stop();
+      await bus.close();
+      await stopKeys();
+      await producer.disconnect();
+      await admin.disconnect();
+      await sql.end();
+    },
+  };
+}
+
+/** A valid create body; override any field. */
+export function jobBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: "Senior Backend Engineer",
+    description: "Build the partner API. Arabic and English speakers welcome.",
+    city: "Riyadh",
+    employment_type: "full_time",
+    salary_min: 15000,
+    salary_max: 25000,
+    ...overrides,
+  };
+}
