@@ -2,7 +2,7 @@
  * Kafka clients with the settings this system relies on.
  * @module
  */
-import { Kafka, logLevel, type Producer } from "kafkajs";
+import { Kafka, logLevel, Partitioners, type Producer } from "kafkajs";
 import type { Logger } from "@hire/log";
 
 /** Options for {@link createKafka}. */
@@ -49,6 +49,8 @@ export function createKafka(opts: KafkaOptions): Kafka {
 export function createFastFailProducer(kafka: Kafka): Producer {
   return kafka.producer({
     allowAutoTopicCreation: false,
+    // Murmur2, as the Java client: keys land on the same partitions for every producer.
+    createPartitioner: Partitioners.DefaultPartitioner,
     retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1000 },
   });
 }

@@ -1,0 +1,70 @@
+/**
+ * `deno task dev`: the whole system on this machine. Starts or finds Kafka and Postgres,
+ * migrates, creates topics, then runs every service as its own process (as production
+ * does) with their logs interleaved. Ctrl-C stops the services; Kafka keeps running so
+ * the next start is fast (`deno task infra:stop` stops it).
+ */
+import { prepare, up } from "./infra.ts";
+import { ROOT, step } from "./run.ts";
+
+/** Services and their entry points, in start order. */
+export const SERVICES = [
+  { name: "job", entry: "services/job/main.ts" },
+  { name: "edge", entry: "services/edge/main.ts" },
+] as const;
+
+const infra = await up();
+await prepare(infra);
+
+const env = { DATABASE_URL: infra.databaseUrl, KAFKA_BROKERS: infra.brokers };
+const children = SERVICES.map(({ name, entry }) => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", entry],
+    cwd: ROOT,
+    env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  for (const stream of [child.stdout, child.stderr]) prefixLines(stream, name);
+  return { name, child };
+});
+step(
+  `running ${SERVICES.map((s) => s.name).join(", ")}; edge on http://localhost:${
+    Deno.env.get("PORT") ?? 8080
+  }`,
+);
+
+async function prefixLines(stream: ReadableStream<Uint8Array>, name: string) {
+  const tag = `${name.padEnd(6)}| `;
+  let rest = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) console.log(tag + line);
+  }
+  if (rest) console.log(tag + rest);
+}
+
+let stopping = false;
+const stop = (signal: Deno.Signal) => {
+  if (stopping) return;
+  stopping = true;
+  for (const { child } of children) {
+    try {
+      child.kill(signal);
+    } catch { /* already exited */ }
+  }
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => stop(signal));
+}
+
+// One service dying takes the others down, so a broken dev stack is never half-running.
+const first = await Promise.race(
+  children.map(async ({ name, child }) => ({ name, status: await child.status })),
+);
+if (!stopping) step(`${first.name} exited with code ${first.status.code}; stopping the rest`);
+stop("SIGTERM");
+await Promise.all(children.map(({ child }) => child.status));
+Deno.exit(stopping ? 0 : 1);
