@@ -14,14 +14,19 @@ import {
   encodeJobCommand,
   type JobCommand,
 } from "@hire/jobs";
+import type { Publisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
-import type { Producer } from "kafkajs";
 import { ApiError } from "./problem.ts";
 
 /** Publishes commands and resolves with their outcome. */
 export interface CommandBus {
   /** Resolves with the outcome; throws ApiError `partner.unavailable` when it is unknown. */
   send(command: JobCommand): Promise<CommandOutcome>;
+  /**
+   * Settles a command sent earlier by a request that did not finish: its outcome if the
+   * job service applied it, otherwise `expired`, after which it can never take effect.
+   */
+  settle(commandId: string, jobId: string): Promise<CommandOutcome>;
   close(): Promise<void>;
 }
 
@@ -30,7 +35,7 @@ type Outcome = CommandOutcome["outcome"];
 /** Starts listening for settled commands; the bus is ready when this resolves. */
 export async function createCommandBus(deps: {
   sql: Sql;
-  producer: Producer;
+  publisher: Publisher;
   topic: string;
   timeoutMs: number;
   log: Logger;
@@ -44,14 +49,14 @@ export async function createCommandBus(deps: {
   const unavailable = () => new ApiError("partner.unavailable");
 
   // Settles the command as expired unless the job service got there first.
-  const fence = async (command: JobCommand): Promise<CommandOutcome> => {
+  const fence = async (commandId: string, jobId: string): Promise<CommandOutcome> => {
     try {
       const [won] = await deps.sql`
         INSERT INTO command_results (command_id, job_id, outcome)
-        VALUES (${command.command_id}, ${command.job_id}, 'expired')
+        VALUES (${commandId}, ${jobId}, 'expired')
         ON CONFLICT (command_id) DO NOTHING RETURNING 1`;
       if (won) return { outcome: "expired" };
-      return await readOutcome(command.command_id);
+      return await readOutcome(commandId);
     } catch (err) {
       if (!isDbUnavailable(err)) throw err;
       // The job service cannot apply without the database either, and refuses the
@@ -78,21 +83,17 @@ export async function createCommandBus(deps: {
       });
       try {
         try {
-          await deps.producer.send({
-            topic: deps.topic,
-            acks: -1,
-            messages: [encodeJobCommand(command)],
-          });
+          await deps.publisher.send({ topic: deps.topic, messages: [encodeJobCommand(command)] });
         } catch (err) {
           deps.log.warn("command not published", { err, command_id: command.command_id });
-          const outcome = await fence(command);
+          const outcome = await fence(command.command_id, command.job_id);
           if (outcome.outcome === "expired") throw unavailable();
           return outcome;
         }
         const outcome = await settled;
         if (outcome === "applied" || outcome === "not_found") return { outcome };
         const final = outcome === "timeout"
-          ? await fence(command)
+          ? await fence(command.command_id, command.job_id)
           : await readOutcome(command.command_id);
         if (final.outcome === "expired") throw unavailable();
         return final;
@@ -101,6 +102,7 @@ export async function createCommandBus(deps: {
         waiters.delete(command.command_id);
       }
     },
+    settle: fence,
     async close() {
       await sub.unlisten();
     },

@@ -2,6 +2,9 @@
  * `Idempotency-Key`: the pair (partner, key) is remembered for 24 hours. The first request
  * claims the key; a repeat with the same body replays the stored answer; a repeat with a
  * different body is refused (422); a repeat while the first is still running gets 409.
+ * A claim whose request died half-way (a crashed edge) is taken over after a minute,
+ * together with the id of the command it sent, so the retry can learn whether that
+ * command took effect rather than doing the work twice.
  * @module
  */
 import type { Sql } from "@hire/db";
@@ -10,13 +13,27 @@ import { ApiError } from "./problem.ts";
 /** Header name, as partners send it. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
-/** After this, a claim whose request never finished (a crashed edge) may be taken over. */
-const ABANDONED_AFTER_SECONDS = 60;
+/** After this, a claim whose request never finished may be taken over. */
+export const ABANDONED_AFTER_SECONDS = 60;
 
 /** A stored answer to replay. */
 export interface StoredResponse {
   status: number;
   body: unknown;
+}
+
+/** What a claim found. */
+export type Claim =
+  | { kind: "claimed" }
+  | { kind: "replay"; response: StoredResponse }
+  /** An abandoned claim taken over; its command may or may not have taken effect. */
+  | { kind: "takeover"; previous: { commandId: string; jobId: string } };
+
+/** The command a claim is about to send. */
+export interface ClaimedWork {
+  fingerprint: string;
+  commandId: string;
+  jobId: string;
 }
 
 /** Checks the header's value: 1 to 255 visible ASCII characters (a UUID is recommended). */
@@ -54,47 +71,71 @@ export async function requestFingerprint(
 
 /** The store of idempotency records. */
 export interface IdempotencyStore {
-  /** Claims the key, or returns the answer to replay; throws 409 or 422 as above. */
-  claim(partnerId: string, key: string, fingerprint: string): Promise<StoredResponse | undefined>;
+  /** Claims the key for `work`, or says what to do instead; throws 409 or 422 as above. */
+  claim(partnerId: string, key: string, work: ClaimedWork): Promise<Claim>;
   /** Records the final answer of a claimed key. */
   complete(partnerId: string, key: string, response: StoredResponse): Promise<void>;
   /** Gives a claimed key up after a failure that changed nothing, so a retry can proceed. */
   release(partnerId: string, key: string): Promise<void>;
 }
 
+interface Row {
+  request_hash: string;
+  state: "in_progress" | "done";
+  status_code: number | null;
+  response: unknown;
+  command_id: string;
+  job_id: string;
+  expired: boolean;
+  abandoned: boolean;
+}
+
 /** The Postgres-backed store. */
 export function createIdempotencyStore(sql: Sql): IdempotencyStore {
   return {
-    async claim(partnerId, key, fingerprint) {
-      const claimed = await sql`
-        INSERT INTO idempotency_keys (partner_id, key, request_hash, state)
-        VALUES (${partnerId}, ${key}, ${fingerprint}, 'in_progress')
-        ON CONFLICT (partner_id, key) DO UPDATE
-          SET request_hash = excluded.request_hash, state = 'in_progress', status_code = NULL,
-              response = NULL, created_at = now(), locked_at = now()
-          WHERE idempotency_keys.created_at < now() - interval '24 hours'
-             OR (idempotency_keys.state = 'in_progress'
-                 AND idempotency_keys.request_hash = excluded.request_hash
-                 AND idempotency_keys.locked_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))
-        RETURNING 1`;
-      if (claimed.length) return undefined;
-      const [row] = await sql<
-        { request_hash: string; state: string; status_code: number; response: unknown }[]
-      >`
-        SELECT request_hash, state, status_code, response FROM idempotency_keys
-        WHERE partner_id = ${partnerId} AND key = ${key}`;
-      // Released between our insert and select: a rare race; the client may simply retry.
-      if (!row) throw new ApiError("partner.idempotency_in_progress");
-      if (row.request_hash !== fingerprint) throw new ApiError("partner.idempotency_mismatch");
-      if (row.state === "in_progress") throw new ApiError("partner.idempotency_in_progress");
-      return { status: row.status_code, body: row.response };
+    async claim(partnerId, key, work) {
+      // The common case, a fresh key, costs one statement.
+      const fresh = await sql`
+        INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id)
+        VALUES (${partnerId}, ${key}, ${work.fingerprint}, 'in_progress', ${work.commandId}, ${work.jobId})
+        ON CONFLICT (partner_id, key) DO NOTHING RETURNING 1`;
+      if (fresh.length) return { kind: "claimed" };
+
+      return await sql.begin(async (tx): Promise<Claim> => {
+        const [row] = await tx<Row[]>`
+          SELECT request_hash, state, status_code, response, command_id, job_id,
+                 created_at < now() - interval '24 hours' AS expired,
+                 locked_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}) AS abandoned
+          FROM idempotency_keys WHERE partner_id = ${partnerId} AND key = ${key} FOR UPDATE`;
+        // Released between our two statements: the first request failed; ask for a retry.
+        if (!row) throw new ApiError("partner.idempotency_in_progress");
+        const reclaim = () =>
+          tx`UPDATE idempotency_keys
+             SET request_hash = ${work.fingerprint}, state = 'in_progress', status_code = NULL,
+                 response = NULL, command_id = ${work.commandId}, job_id = ${work.jobId},
+                 locked_at = now()
+                 ${row.expired ? tx`, created_at = now()` : tx``}
+             WHERE partner_id = ${partnerId} AND key = ${key}`;
+        if (row.expired) {
+          await reclaim();
+          return { kind: "claimed" };
+        }
+        if (row.request_hash !== work.fingerprint) {
+          throw new ApiError("partner.idempotency_mismatch");
+        }
+        if (row.state === "done") {
+          return { kind: "replay", response: { status: row.status_code!, body: row.response } };
+        }
+        if (!row.abandoned) throw new ApiError("partner.idempotency_in_progress");
+        await reclaim();
+        return { kind: "takeover", previous: { commandId: row.command_id, jobId: row.job_id } };
+      });
     },
     async complete(partnerId, key, response) {
       await sql`
         UPDATE idempotency_keys
-        SET state = 'done', status_code = ${response.status}, response = ${
-        sql.json(response.body as never)
-      }
+        SET state = 'done', status_code = ${response.status},
+            response = ${sql.json(response.body as never)}
         WHERE partner_id = ${partnerId} AND key = ${key}`;
     },
     async release(partnerId, key) {

@@ -3,7 +3,7 @@
  * and handles signals.
  */
 import { connect } from "@hire/db";
-import { createFastFailProducer, createKafka } from "@hire/kafka";
+import { createKafka, createPublisher, FAST_FAIL_RETRY } from "@hire/kafka";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { createCommandBus } from "./command_bus.ts";
@@ -18,20 +18,20 @@ const kafka = createKafka({
   brokers: cfg.KAFKA_BROKERS,
   clientId: `${cfg.KAFKA_CLIENT_ID}-edge`,
   logger: log,
+  retry: FAST_FAIL_RETRY,
 });
-const producer = createFastFailProducer(kafka);
+const publisher = createPublisher(kafka);
 const kafkaAdmin = kafka.admin();
 
 // The edge starts even when Kafka is down: writes answer 503 and /readyz says why,
 // and kafkajs reconnects on the next send.
-await Promise.all([producer.connect(), kafkaAdmin.connect()]).catch((err) =>
-  log.warn("kafka not reachable at start-up", { err })
-);
+if (!await publisher.connect()) log.warn("kafka not reachable at start-up; will retry on use");
+await kafkaAdmin.connect().catch(() => {/* readyz reports it; kafkajs reconnects on use */});
 const keyCache = createKeyCache(cfg.AUTH_CACHE_TTL_MS);
 const stopKeyListener = await clearOnKeyChange(sql, keyCache);
 const bus = await createCommandBus({
   sql,
-  producer,
+  publisher,
   topic: cfg.TOPIC_JOBS_COMMANDS,
   timeoutMs: cfg.COMMAND_TIMEOUT_MS,
   log,
@@ -62,5 +62,5 @@ await server.finished;
 log.info("shutting down");
 await bus.close();
 await stopKeyListener();
-await Promise.allSettled([producer.disconnect(), kafkaAdmin.disconnect()]);
+await Promise.allSettled([publisher.disconnect(), kafkaAdmin.disconnect()]);
 await sql.end({ timeout: 5 });

@@ -31,9 +31,11 @@ export function fieldErrorsFromZod(
 ): FieldError[] {
   return issues.flatMap((issue): FieldError[] => {
     const field = jsonPointer(issue.path);
+    const missing = issue.code !== "unrecognized_keys" && issue.code !== "custom" &&
+      issue.path.length > 0 && valueAt(input, issue.path) === undefined;
+    if (missing) return [fieldError(field, "required")];
     switch (issue.code) {
       case "invalid_type":
-        if (valueAt(input, issue.path) === undefined) return [fieldError(field, "required")];
         if (issue.expected === "int") return [fieldError(field, "not_integer")];
         return [
           fieldError(field, "invalid_type", {

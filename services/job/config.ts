@@ -7,6 +7,11 @@ const schema = z.object({
   ...topicEnv,
   /** Consumer group of the job service on jobs.commands. */
   JOB_GROUP_ID: z.string().min(1).default("job-service"),
+  /**
+   * How long the broker waits for a silent member before handing its partitions to
+   * another; lower recovers faster from a crash, higher tolerates longer pauses.
+   */
+  KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
   /** Partitions of jobs.commands processed at once by one process. */
   JOB_CONCURRENCY: intVar(4),
   /** How often leftovers in the outbox are published (after a crash, say). */

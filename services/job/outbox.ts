@@ -4,8 +4,8 @@
  * @module
  */
 import type { Sql } from "@hire/db";
+import type { Publisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
-import type { Producer } from "kafkajs";
 
 const LOCK_ID = 7_420_002;
 const PAGE = 500;
@@ -26,7 +26,7 @@ interface Row {
 
 /** Starts a flusher that also runs every `intervalMs` to publish what a crash left behind. */
 export function startOutboxFlusher(
-  deps: { sql: Sql; producer: Producer; log: Logger },
+  deps: { sql: Sql; publisher: Publisher; log: Logger },
   opts: { intervalMs?: number } = {},
 ): OutboxFlusher {
   let running: Promise<void> | undefined;
@@ -48,8 +48,7 @@ export function startOutboxFlusher(
         list.push({ key: r.job_id, value: JSON.stringify(r.payload) });
         byTopic.set(r.topic, list);
       }
-      await deps.producer.sendBatch({
-        acks: -1,
+      await deps.publisher.sendBatch({
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
       });
       await tx`UPDATE outbox SET published_at = now() WHERE seq IN ${tx(rows.map((r) => r.seq))}`;

@@ -5,7 +5,7 @@
  */
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
-import { createFastFailProducer } from "@hire/kafka";
+import { createPublisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import type { Kafka } from "kafkajs";
 import type { JobConfig } from "./config.ts";
@@ -30,13 +30,18 @@ export async function startJobService(
   cfg: JobConfig,
   deps: JobServiceDeps,
 ): Promise<RunningService> {
-  const producer = createFastFailProducer(deps.kafka);
-  await producer.connect();
+  const publisher = createPublisher(deps.kafka);
+  await publisher.connect();
   const outbox = startOutboxFlusher(
-    { sql: deps.sql, producer, log: deps.log },
+    { sql: deps.sql, publisher, log: deps.log },
     { intervalMs: cfg.OUTBOX_INTERVAL_MS },
   );
-  const consumer = deps.kafka.consumer({ groupId: cfg.JOB_GROUP_ID, maxWaitTimeInMs: 100 });
+  const consumer = deps.kafka.consumer({
+    groupId: cfg.JOB_GROUP_ID,
+    maxWaitTimeInMs: 100,
+    sessionTimeout: cfg.KAFKA_SESSION_TIMEOUT_MS,
+    heartbeatInterval: Math.floor(cfg.KAFKA_SESSION_TIMEOUT_MS / 10),
+  });
   await consumer.connect();
   const joined = new Promise<void>((resolve) =>
     consumer.on(consumer.events.GROUP_JOIN, () => resolve())
@@ -71,7 +76,7 @@ export async function startJobService(
       clearInterval(purgeTimer);
       await consumer.disconnect();
       await outbox.stop();
-      await producer.disconnect();
+      await publisher.disconnect();
     },
   };
 }

@@ -2,7 +2,14 @@
  * Kafka clients with the settings this system relies on.
  * @module
  */
-import { Kafka, logLevel, Partitioners, type Producer } from "kafkajs";
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type ProducerBatch,
+  type ProducerRecord,
+  type RetryOptions,
+} from "kafkajs";
 import type { Logger } from "@hire/log";
 
 /** Options for {@link createKafka}. */
@@ -14,7 +21,19 @@ export interface KafkaOptions {
   connectionTimeout?: number;
   /** Milliseconds to wait for a broker's answer. */
   requestTimeout?: number;
+  /** Retries of connections and requests; kafkajs's default retries for seconds. */
+  retry?: RetryOptions;
 }
+
+/**
+ * For request paths: give up within about a second when the broker is unreachable, so the
+ * caller can answer 503 instead of holding the request.
+ */
+export const FAST_FAIL_RETRY: RetryOptions = {
+  retries: 2,
+  initialRetryTime: 100,
+  maxRetryTime: 1000,
+};
 
 const LEVELS: Record<number, "error" | "warn" | "info" | "debug"> = {
   [logLevel.ERROR]: "error",
@@ -31,6 +50,7 @@ export function createKafka(opts: KafkaOptions): Kafka {
     clientId: opts.clientId,
     connectionTimeout: opts.connectionTimeout ?? 3000,
     requestTimeout: opts.requestTimeout ?? 10000,
+    retry: opts.retry,
     logLevel: logLevel.WARN,
     logCreator: () => ({ namespace, level, log }) => {
       if (!logger) return;
@@ -40,17 +60,48 @@ export function createKafka(opts: KafkaOptions): Kafka {
   });
 }
 
+/** Publishes to Kafka, connecting on first use and again after any failed connection. */
+export interface Publisher {
+  send(record: ProducerRecord): Promise<void>;
+  sendBatch(batch: ProducerBatch): Promise<void>;
+  /** Connects now; resolves false instead of throwing when the broker is unreachable. */
+  connect(): Promise<boolean>;
+  disconnect(): Promise<void>;
+}
+
 /**
- * A producer for request paths: fails within seconds when the broker is unreachable so
- * the caller can answer 503, instead of kafkajs's default of retrying for minutes.
- * Delivery is acks=all; duplicates from a retry are harmless because every consumer
- * deduplicates by command or event id.
+ * A publisher with acks=all. A kafkajs producer whose first connect failed refuses every
+ * later send; this one reconnects instead, so a process started while Kafka was down
+ * recovers by itself. Duplicates from a retry are harmless: every consumer deduplicates
+ * by command or event id.
  */
-export function createFastFailProducer(kafka: Kafka): Producer {
-  return kafka.producer({
+export function createPublisher(kafka: Kafka): Publisher {
+  const producer = kafka.producer({
     allowAutoTopicCreation: false,
     // Murmur2, as the Java client: keys land on the same partitions for every producer.
     createPartitioner: Partitioners.DefaultPartitioner,
-    retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1000 },
   });
+  let connected = false;
+  let connecting: Promise<void> | undefined;
+  producer.on(producer.events.CONNECT, () => (connected = true));
+  producer.on(producer.events.DISCONNECT, () => (connected = false));
+
+  const ensureConnected = (): Promise<void> => {
+    if (connected) return Promise.resolve();
+    connecting ??= producer.connect().finally(() => (connecting = undefined));
+    return connecting;
+  };
+
+  return {
+    async send(record) {
+      await ensureConnected();
+      await producer.send({ acks: -1, ...record });
+    },
+    async sendBatch(batch) {
+      await ensureConnected();
+      await producer.sendBatch({ acks: -1, ...batch });
+    },
+    connect: () => ensureConnected().then(() => true, () => false),
+    disconnect: () => producer.disconnect(),
+  };
 }

@@ -1,6 +1,12 @@
 /**
- * Kafka: clients and the topic registry.
+ * Kafka: clients, the publisher, and the topic registry.
  * @module
  */
-export { createFastFailProducer, createKafka, type KafkaOptions } from "./client.ts";
+export {
+  createKafka,
+  createPublisher,
+  FAST_FAIL_RETRY,
+  type KafkaOptions,
+  type Publisher,
+} from "./client.ts";
 export { DEFAULT_TOPICS, ensureTopics, type TopicSpec } from "./topics.ts";

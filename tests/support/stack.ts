@@ -11,7 +11,7 @@ import { createIdempotencyStore } from "@hire/edge/idempotency.ts";
 import { clearOnKeyChange, createKeyCache } from "@hire/edge/middleware/auth.ts";
 import { loadJobConfig } from "@hire/job/config.ts";
 import { type RunningService, startJobService } from "@hire/job/service.ts";
-import { createFastFailProducer, createKafka, ensureTopics } from "@hire/kafka";
+import { createKafka, createPublisher, ensureTopics, FAST_FAIL_RETRY } from "@hire/kafka";
 import { silentLogger } from "@hire/log";
 import { createPartner, type Plan } from "@hire/partners";
 import type { Kafka } from "kafkajs";
@@ -69,6 +69,10 @@ export interface StackOptions {
   /** Start the job service in-process (default true); false for tests that run it themselves. */
   jobService?: boolean;
   commandTimeoutMs?: number;
+  /** Where the edge (only) finds Postgres, e.g. through a proxy a test can cut. */
+  edgeDatabaseUrl?: string;
+  /** Where the edge (only) finds Kafka, e.g. a closed port. */
+  edgeBrokers?: string[];
 }
 
 async function readResponse(res: Response): Promise<ApiResponse> {
@@ -90,6 +94,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     JOB_GROUP_ID: uniqueName("job-service"),
     COMMAND_TIMEOUT_MS: String(opts.commandTimeoutMs ?? 5000),
     OUTBOX_INTERVAL_MS: "200",
+    // The broker's minimum: a killed job service's partitions move on within seconds.
+    KAFKA_SESSION_TIMEOUT_MS: "6000",
     LOG_LEVEL: "warn",
   };
   const edgeCfg = loadEdgeConfig(env);
@@ -102,23 +108,30 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     { topic: topics.events, numPartitions: 3 },
   ]);
 
-  const producer = createFastFailProducer(kafka);
-  await producer.connect();
+  const edgeSql = opts.edgeDatabaseUrl
+    ? connect(opts.edgeDatabaseUrl, { max: 10, connectTimeout: 2, name: "test-edge" })
+    : sql;
+  const edgeKafka = opts.edgeBrokers
+    ? createKafka({ brokers: opts.edgeBrokers, clientId: "test-edge", retry: FAST_FAIL_RETRY })
+    : kafka;
+  const edgeAdmin = edgeKafka === kafka ? admin : edgeKafka.admin();
+  const publisher = createPublisher(edgeKafka);
+  await publisher.connect();
   const keyCache = createKeyCache(edgeCfg.AUTH_CACHE_TTL_MS);
-  const stopKeys = await clearOnKeyChange(sql, keyCache);
+  const stopKeys = await clearOnKeyChange(edgeSql, keyCache);
   const bus = await createCommandBus({
-    sql,
-    producer,
+    sql: edgeSql,
+    publisher,
     topic: topics.commands,
     timeoutMs: edgeCfg.COMMAND_TIMEOUT_MS,
     log: silentLogger,
   });
   const app = createApp({
-    sql,
+    sql: edgeSql,
     bus,
-    idempotency: createIdempotencyStore(sql),
+    idempotency: createIdempotencyStore(edgeSql),
     keyCache,
-    kafkaAdmin: admin,
+    kafkaAdmin: edgeAdmin,
     log: silentLogger,
     publicBaseUrl: edgeCfg.PUBLIC_BASE_URL,
     commandTimeoutMs: edgeCfg.COMMAND_TIMEOUT_MS,
@@ -174,10 +187,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     async stop() {
       await server.shutdown();
       for (const s of services) await s.stop();
-      await bus.close();
-      await stopKeys();
-      await producer.disconnect();
+      await bus.close().catch(() => {});
+      await stopKeys().catch(() => {});
+      await publisher.disconnect();
+      if (edgeAdmin !== admin) await edgeAdmin.disconnect();
       await admin.disconnect();
+      if (edgeSql !== sql) await edgeSql.end({ timeout: 1 });
       await sql.end();
     },
   };

@@ -74,6 +74,22 @@ export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
     };
   };
 
+  // The request that claimed this key died; if its create took effect, that job is the
+  // answer (stored for later replays), otherwise this request creates one.
+  const finishTakeover = async (
+    partnerId: string,
+    key: string,
+    previous: { commandId: string; jobId: string },
+  ) => {
+    const earlier = await deps.bus.settle(previous.commandId, previous.jobId);
+    if (earlier.outcome !== "applied") return undefined;
+    const row = await findJob(deps.sql, partnerId, previous.jobId);
+    if (!row) return undefined;
+    const body = publicJob(row);
+    await deps.idempotency.complete(partnerId, key, { status: 201, body });
+    return body;
+  };
+
   // Ids that cannot exist answer like ids that do not: 404, without a lookup.
   const jobIdParam = (id: string) => {
     if (!isId("job", id)) throw notFound();
@@ -86,19 +102,26 @@ export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
       const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
       const raw = await readJson(c);
       const job = validate(jobCreateSchema, raw);
+      const cmd = { ...command("job.create", partnerId, newId("job")), job };
       if (key) {
-        const replay = await deps.idempotency.claim(
-          partnerId,
-          key,
-          await requestFingerprint("POST", "/v1/partner/jobs", raw),
-        );
-        if (replay) {
+        const claim = await deps.idempotency.claim(partnerId, key, {
+          fingerprint: await requestFingerprint("POST", "/v1/partner/jobs", raw),
+          commandId: cmd.command_id,
+          jobId: cmd.job_id,
+        });
+        if (claim.kind === "replay") {
           c.header("Idempotent-Replayed", "true");
-          return c.json(replay.body as object, replay.status as 201);
+          return c.json(claim.response.body as object, claim.response.status as 201);
+        }
+        if (claim.kind === "takeover") {
+          const earlier = await finishTakeover(partnerId, key, claim.previous);
+          if (earlier) {
+            c.header("Location", `/v1/partner/jobs/${earlier.id}`);
+            return c.json(earlier, 201);
+          }
         }
       }
       try {
-        const cmd = { ...command("job.create", partnerId, newId("job")), job };
         const result = await deps.bus.send(cmd);
         if (result.outcome !== "applied") {
           throw new Error(`create ${cmd.command_id}: ${result.outcome}`);

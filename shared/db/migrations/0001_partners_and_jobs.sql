@@ -72,12 +72,16 @@ CREATE TABLE outbox (
 CREATE INDEX outbox_unpublished ON outbox (seq) WHERE published_at IS NULL;
 CREATE INDEX outbox_published ON outbox (published_at) WHERE published_at IS NOT NULL;
 
--- Idempotency-Key records: (partner, key) for 24 hours.
+-- Idempotency-Key records: (partner, key) for 24 hours. command_id and job_id name the
+-- command a claim sent, so a retry after a crashed request can find out whether it took
+-- effect instead of doing the work twice.
 CREATE TABLE idempotency_keys (
   partner_id   text NOT NULL REFERENCES partners (id),
   key          text NOT NULL,
   request_hash text NOT NULL,
   state        text NOT NULL CHECK (state IN ('in_progress', 'done')),
+  command_id   text NOT NULL,
+  job_id       text NOT NULL,
   status_code  integer,
   response     jsonb,
   created_at   timestamptz NOT NULL DEFAULT now(),

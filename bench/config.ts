@@ -1,0 +1,63 @@
+/**
+ * The benchmark's knobs, read from the environment, and the targets it checks.
+ * @module
+ */
+
+/** What one `deno task bench` run does. */
+export interface BenchConfig {
+  /** Edge base URL, without a trailing slash. */
+  baseUrl: string;
+  /** Seconds of each measured run. */
+  durationS: number;
+  /** Seconds of the warm-up before each measured run. */
+  warmupS: number;
+  /** Open connections of the load generator. */
+  connections: number;
+  /** Load generator threads. */
+  threads: number;
+  /** Seconds after which the load generator gives up on one request. */
+  timeoutS: number;
+  /** `wrk`, `autocannon`, or `auto` (wrk, installed when missing, else autocannon). */
+  tool: "auto" | "wrk" | "autocannon";
+}
+
+/** A scenario's target from the issue. */
+export interface Target {
+  minRps: number;
+  maxP99Ms: number;
+}
+
+/** The measured scenarios and their targets. */
+export const TARGETS = {
+  "create-job": { minRps: 1000, maxP99Ms: 100 },
+  "retrieve-job": { minRps: 5000, maxP99Ms: 20 },
+} as const satisfies Record<string, Target>;
+
+/** A scenario's name. */
+export type Scenario = keyof typeof TARGETS;
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = Deno.env.get(name);
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+}
+
+/** Reads the configuration from BENCH_* variables. */
+export function readConfig(): BenchConfig {
+  const tool = Deno.env.get("BENCH_TOOL") ?? "auto";
+  if (tool !== "auto" && tool !== "wrk" && tool !== "autocannon") {
+    throw new Error("BENCH_TOOL must be auto, wrk or autocannon");
+  }
+  return {
+    baseUrl: (Deno.env.get("BENCH_URL") ?? `http://127.0.0.1:${Deno.env.get("PORT") ?? 8080}`)
+      .replace(/\/+$/, ""),
+    durationS: positiveInt("BENCH_DURATION", 20),
+    warmupS: positiveInt("BENCH_WARMUP", 5),
+    connections: positiveInt("BENCH_CONNECTIONS", 50),
+    threads: positiveInt("BENCH_THREADS", 2),
+    timeoutS: positiveInt("BENCH_TIMEOUT", 10),
+    tool,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Describes the machine and the software under test, for the results.
+ * @module
+ */
+import { commandOutput, ROOT } from "./proc.ts";
+
+/** The machine a run was made on. */
+export interface Machine {
+  nproc: number;
+  cpuModel: string;
+  memoryGiB: number;
+  os: string;
+  kernel: string;
+  deno: string;
+  postgres: string;
+  kafka: string;
+  java: string;
+  loadGenerator: string;
+}
+
+async function read(path: string): Promise<string> {
+  return await Deno.readTextFile(path).catch(() => "");
+}
+
+async function firstLine(cmd: string, args: string[]): Promise<string> {
+  const out = await commandOutput(cmd, args);
+  return out.success ? (out.stdout + out.stderr).trim().split("\n")[0] ?? "" : "";
+}
+
+async function postgresVersion(): Promise<string> {
+  const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire";
+  const server = await firstLine("psql", [url, "-Atc", "SHOW server_version"]);
+  return server ? `PostgreSQL ${server}` : "unknown";
+}
+
+async function kafkaVersion(): Promise<string> {
+  try {
+    for await (const e of Deno.readDir(`${ROOT}.local/kafka/libs`)) {
+      const m = e.name.match(/^kafka-server-(\d[\w.-]*)\.jar$/);
+      if (m) return `Kafka ${m[1]} (KRaft, single node)`;
+    }
+  } catch { /* not the local broker */ }
+  return "unknown";
+}
+
+/** Gathers the description; `loadGenerator` is passed in by the caller. */
+export async function describeMachine(loadGenerator: string): Promise<Machine> {
+  const cpuinfo = await read("/proc/cpuinfo");
+  const meminfo = await read("/proc/meminfo");
+  const osRelease = await read("/etc/os-release");
+  const memKb = Number(meminfo.match(/^MemTotal:\s+(\d+)/m)?.[1] ?? 0);
+  const nproc = Number(await firstLine("nproc", [])) || navigator.hardwareConcurrency;
+  return {
+    nproc,
+    cpuModel: cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? "unknown",
+    memoryGiB: Math.round((memKb / 1024 / 1024) * 10) / 10,
+    os: osRelease.match(/^PRETTY_NAME="?([^"\n]*)"?$/m)?.[1] ?? Deno.build.os,
+    kernel: await firstLine("uname", ["-r"]),
+    deno: `Deno ${Deno.version.deno} (V8 ${Deno.version.v8})`,
+    postgres: await postgresVersion(),
+    kafka: await kafkaVersion(),
+    java: (await commandOutput("java", ["-version"])).stderr.trim().split("\n")[0] ?? "",
+    loadGenerator,
+  };
+}

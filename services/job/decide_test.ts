@@ -1,0 +1,427 @@
+import assert from "node:assert/strict";
+import type { JobCommand, JobRow } from "@hire/jobs";
+import { decide, type DecideContext } from "./decide.ts";
+
+const PARTNER = "ptn_01HZZZZZZZZZZZZZZZZZZZZZZZ";
+const OTHER_PARTNER = "ptn_01HYYYYYYYYYYYYYYYYYYYYYYY";
+const JOB_ID = "job_01HXXXXXXXXXXXXXXXXXXXXXXX";
+const BASE_URL = "https://jobs.example.sa";
+
+const ISSUED_AT = "2025-03-01T10:00:00.000Z";
+const DEADLINE = "2025-03-01T10:00:05.000Z";
+const NOW = new Date("2025-03-01T10:00:02.000Z");
+const CREATED = new Date("2025-01-01T08:00:00.000Z");
+
+function ctx(now: Date = NOW): DecideContext & { eventIds: string[] } {
+  let n = 0;
+  const eventIds: string[] = [];
+  return {
+    now,
+    publicBaseUrl: BASE_URL,
+    newEventId: () => {
+      const id = `evt_${++n}`;
+      eventIds.push(id);
+      return id;
+    },
+    eventIds,
+  };
+}
+
+const base = {
+  command_id: "cmd_1",
+  job_id: JOB_ID,
+  partner_id: PARTNER,
+  issued_at: ISSUED_AT,
+  deadline: DEADLINE,
+};
+
+const createCommand: JobCommand = {
+  ...base,
+  type: "job.create",
+  job: {
+    title: "Backend Engineer",
+    description: "Build and run the hiring API.",
+    city: "Riyadh",
+    employment_type: "full_time",
+    salary_min: 15_000,
+    salary_max: 25_000,
+    currency: "SAR",
+  },
+};
+
+function updateCommand(
+  changes: Extract<JobCommand, { type: "job.update" }>["changes"],
+  over: Partial<typeof base> = {},
+): JobCommand {
+  return { ...base, ...over, type: "job.update", changes };
+}
+
+const deleteCommand: JobCommand = { ...base, type: "job.delete" };
+
+function row(over: Partial<JobRow> = {}): JobRow {
+  return {
+    id: JOB_ID,
+    partner_id: PARTNER,
+    title: "Backend Engineer",
+    description: "Build and run the hiring API.",
+    city: "Riyadh",
+    employment_type: "full_time",
+    salary_min: 15_000,
+    salary_max: 25_000,
+    currency: "SAR",
+    status: "active",
+    embedding_status: "ready",
+    match_ready: true,
+    created_at: CREATED,
+    updated_at: CREATED,
+    deleted_at: null,
+    ...over,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// create
+
+Deno.test("decide create builds an active, processing, not-ready row timestamped issued_at", () => {
+  const c = ctx();
+  const d = decide(createCommand, undefined, c);
+  assert.deepEqual(d.result, {
+    command_id: "cmd_1",
+    job_id: JOB_ID,
+    outcome: "applied",
+    errors: null,
+  });
+  assert.deepEqual(d.next, {
+    id: JOB_ID,
+    partner_id: PARTNER,
+    title: "Backend Engineer",
+    description: "Build and run the hiring API.",
+    city: "Riyadh",
+    employment_type: "full_time",
+    salary_min: 15_000,
+    salary_max: 25_000,
+    currency: "SAR",
+    status: "active",
+    embedding_status: "processing",
+    match_ready: false,
+    created_at: new Date(ISSUED_AT),
+    updated_at: new Date(ISSUED_AT),
+    deleted_at: null,
+  });
+  assert.deepEqual(d.events, []);
+  assert.equal(c.eventIds.length, 0);
+});
+
+Deno.test("decide create uses issued_at, not ctx.now, for created_at and updated_at", () => {
+  const d = decide(createCommand, undefined, ctx(new Date("2025-03-01T10:00:04.999Z")));
+  assert.equal(d.next?.created_at.toISOString(), ISSUED_AT);
+  assert.equal(d.next?.updated_at.toISOString(), ISSUED_AT);
+});
+
+Deno.test("decide create of an existing id is an applied no-op", () => {
+  const d = decide(createCommand, row(), ctx());
+  assert.equal(d.result.outcome, "applied");
+  assert.equal(d.result.errors, null);
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+});
+
+// ---------------------------------------------------------------------------------------
+// expiry
+
+Deno.test("decide expires every command type once now is after the deadline", () => {
+  const late = new Date(Date.parse(DEADLINE) + 1);
+  const cases: [JobCommand, JobRow | undefined][] = [
+    [createCommand, undefined],
+    [updateCommand({ title: "Senior Backend Engineer" }), row()],
+    [deleteCommand, row()],
+  ];
+  for (const [command, current] of cases) {
+    const c = ctx(late);
+    const d = decide(command, current, c);
+    assert.deepEqual(d.result, {
+      command_id: "cmd_1",
+      job_id: JOB_ID,
+      outcome: "expired",
+      errors: null,
+    }, command.type);
+    assert.equal(d.next, undefined, command.type);
+    assert.deepEqual(d.events, [], command.type);
+    assert.equal(c.eventIds.length, 0, command.type);
+  }
+});
+
+Deno.test("decide still applies a command at exactly its deadline", () => {
+  const d = decide(createCommand, undefined, ctx(new Date(DEADLINE)));
+  assert.equal(d.result.outcome, "applied");
+  assert.ok(d.next);
+});
+
+Deno.test("decide expires an update even when the job is missing", () => {
+  const d = decide(updateCommand({ title: "New title" }), undefined, ctx(new Date("2030-01-01")));
+  assert.equal(d.result.outcome, "expired");
+});
+
+// ---------------------------------------------------------------------------------------
+// not found
+
+Deno.test("decide update or delete of a missing job is not_found", () => {
+  for (const command of [updateCommand({ title: "New title" }), deleteCommand]) {
+    const d = decide(command, undefined, ctx());
+    assert.deepEqual(d.result, {
+      command_id: "cmd_1",
+      job_id: JOB_ID,
+      outcome: "not_found",
+      errors: null,
+    }, command.type);
+    assert.equal(d.next, undefined);
+    assert.deepEqual(d.events, []);
+  }
+});
+
+Deno.test("decide update of a deleted job is not_found", () => {
+  const deleted = row({ deleted_at: new Date("2025-02-01T00:00:00.000Z") });
+  const d = decide(updateCommand({ title: "New title" }), deleted, ctx());
+  assert.equal(d.result.outcome, "not_found");
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+});
+
+Deno.test("decide update of another partner's job is not_found", () => {
+  const d = decide(
+    updateCommand({ title: "Hijacked" }, { partner_id: OTHER_PARTNER }),
+    row(),
+    ctx(),
+  );
+  assert.equal(d.result.outcome, "not_found");
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+});
+
+Deno.test("decide delete of another partner's job is not_found", () => {
+  const d = decide({ ...deleteCommand, partner_id: OTHER_PARTNER }, row(), ctx());
+  assert.equal(d.result.outcome, "not_found");
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+});
+
+// ---------------------------------------------------------------------------------------
+// update
+
+Deno.test("decide update with empty changes is applied with no next and no events", () => {
+  const c = ctx();
+  const d = decide(updateCommand({}), row(), c);
+  assert.equal(d.result.outcome, "applied");
+  assert.equal(d.result.errors, null);
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+  assert.equal(c.eventIds.length, 0);
+});
+
+Deno.test("decide update repeating the current values is applied with no next and no events", () => {
+  const current = row();
+  const d = decide(
+    updateCommand({
+      title: current.title,
+      description: current.description,
+      city: current.city,
+      employment_type: current.employment_type,
+      salary_min: current.salary_min,
+      salary_max: current.salary_max,
+      currency: current.currency,
+      status: current.status,
+    }),
+    current,
+    ctx(),
+  );
+  assert.equal(d.result.outcome, "applied");
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+});
+
+Deno.test("decide update changing only salary returns next without an event", () => {
+  const c = ctx();
+  const d = decide(updateCommand({ salary_min: 16_000, salary_max: 30_000 }), row(), c);
+  assert.equal(d.result.outcome, "applied");
+  assert.deepEqual(d.next, row({ salary_min: 16_000, salary_max: 30_000, updated_at: NOW }));
+  assert.deepEqual(d.events, []);
+  assert.equal(c.eventIds.length, 0);
+});
+
+Deno.test("decide update changing only city returns next without an event", () => {
+  const d = decide(updateCommand({ city: "Jeddah" }), row(), ctx());
+  assert.equal(d.result.outcome, "applied");
+  assert.equal(d.next?.city, "Jeddah");
+  assert.deepEqual(d.events, []);
+});
+
+Deno.test("decide update of the title emits one job.updated event with the new public job", () => {
+  const c = ctx();
+  const current = row();
+  const d = decide(updateCommand({ title: "Senior Backend Engineer" }), current, c);
+  assert.equal(d.result.outcome, "applied");
+  assert.deepEqual(d.next, row({ title: "Senior Backend Engineer", updated_at: NOW }));
+  assert.deepEqual(d.events, [{
+    id: "evt_1",
+    type: "job.updated",
+    created_at: NOW.toISOString(),
+    partner_id: PARTNER,
+    data: {
+      job: {
+        id: JOB_ID,
+        title: "Senior Backend Engineer",
+        description: "Build and run the hiring API.",
+        city: "Riyadh",
+        employment_type: "full_time",
+        salary_min: 15_000,
+        salary_max: 25_000,
+        currency: "SAR",
+        status: "active",
+        embedding_status: "ready",
+        match_ready: true,
+        service_url: `${BASE_URL}/jobs/${JOB_ID}`,
+        created_at: CREATED.toISOString(),
+        updated_at: NOW.toISOString(),
+      },
+      changed_fields: ["title"],
+      previous_attributes: { title: "Backend Engineer" },
+    },
+  }]);
+  assert.deepEqual(c.eventIds, ["evt_1"]);
+});
+
+Deno.test("decide update of the description lists only description as changed", () => {
+  const d = decide(updateCommand({ description: "A new description." }), row(), ctx());
+  assert.equal(d.events.length, 1);
+  const event = d.events[0]!;
+  assert.ok(event.type === "job.updated");
+  assert.deepEqual(event.data.changed_fields, ["description"]);
+  assert.deepEqual(event.data.previous_attributes, {
+    description: "Build and run the hiring API.",
+  });
+  assert.equal(event.data.job.description, "A new description.");
+});
+
+Deno.test("decide update of the status emits job.updated with the previous status", () => {
+  const d = decide(updateCommand({ status: "paused" }), row(), ctx());
+  assert.equal(d.next?.status, "paused");
+  assert.equal(d.events.length, 1);
+  const event = d.events[0]!;
+  assert.ok(event.type === "job.updated");
+  assert.deepEqual(event.data.changed_fields, ["status"]);
+  assert.deepEqual(event.data.previous_attributes, { status: "active" });
+  assert.equal(event.data.job.status, "paused");
+  assert.equal(event.partner_id, PARTNER);
+});
+
+Deno.test("decide update lists every changed field, eventful or not, and omits unchanged ones", () => {
+  const d = decide(
+    updateCommand({
+      title: "Staff Engineer",
+      status: "closed",
+      salary_max: 40_000,
+      city: "Riyadh", // unchanged
+      description: "Build and run the hiring API.", // unchanged
+    }),
+    row(),
+    ctx(),
+  );
+  assert.equal(d.events.length, 1);
+  const event = d.events[0]!;
+  assert.ok(event.type === "job.updated");
+  assert.deepEqual([...event.data.changed_fields].sort(), ["salary_max", "status", "title"]);
+  assert.deepEqual(event.data.previous_attributes, {
+    title: "Backend Engineer",
+    status: "active",
+    salary_max: 25_000,
+  });
+  assert.equal(event.data.job.salary_max, 40_000);
+});
+
+Deno.test("decide update builds service_url from ctx.publicBaseUrl", () => {
+  const c = { ...ctx(), publicBaseUrl: "https://staging.example.sa" };
+  const d = decide(updateCommand({ title: "Another title" }), row(), c);
+  const event = d.events[0]!;
+  assert.ok(event.type === "job.updated");
+  assert.equal(event.data.job.service_url, `https://staging.example.sa/jobs/${JOB_ID}`);
+});
+
+Deno.test("decide update making salary_max below the stored salary_min is rejected", () => {
+  const c = ctx();
+  const d = decide(updateCommand({ salary_max: 10_000 }), row({ salary_min: 15_000 }), c);
+  assert.equal(d.result.outcome, "rejected");
+  assert.equal(d.result.errors?.length, 1);
+  assert.equal(d.result.errors?.[0]?.field, "/salary_max");
+  assert.equal(d.result.errors?.[0]?.code, "salary_range");
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+  assert.equal(c.eventIds.length, 0);
+});
+
+Deno.test("decide update switching to full_time without a salary_min is rejected", () => {
+  const current = row({ employment_type: "part_time", salary_min: null, salary_max: null });
+  const d = decide(updateCommand({ employment_type: "full_time" }), current, ctx());
+  assert.equal(d.result.outcome, "rejected");
+  assert.equal(d.result.errors?.length, 1);
+  assert.equal(d.result.errors?.[0]?.field, "/salary_min");
+  assert.equal(d.result.errors?.[0]?.code, "salary_required");
+  assert.match(d.result.errors?.[0]?.message ?? "", /full_time/);
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+});
+
+Deno.test("decide update switching to full_time together with a salary_min is applied", () => {
+  const current = row({ employment_type: "part_time", salary_min: null, salary_max: null });
+  const d = decide(
+    updateCommand({ employment_type: "full_time", salary_min: 8_000 }),
+    current,
+    ctx(),
+  );
+  assert.equal(d.result.outcome, "applied");
+  assert.equal(d.next?.employment_type, "full_time");
+  assert.equal(d.next?.salary_min, 8_000);
+  assert.deepEqual(d.events, []);
+});
+
+// ---------------------------------------------------------------------------------------
+// delete
+
+Deno.test("decide delete sets deleted_at to now and emits one job.deleted event", () => {
+  const c = ctx();
+  const d = decide(deleteCommand, row(), c);
+  assert.deepEqual(d.result, {
+    command_id: "cmd_1",
+    job_id: JOB_ID,
+    outcome: "applied",
+    errors: null,
+  });
+  assert.deepEqual(d.next, row({ deleted_at: NOW, updated_at: NOW }));
+  assert.deepEqual(d.events, [{
+    id: "evt_1",
+    type: "job.deleted",
+    created_at: NOW.toISOString(),
+    partner_id: PARTNER,
+    data: {
+      job_id: JOB_ID,
+      service_url: `${BASE_URL}/jobs/${JOB_ID}`,
+      deleted_at: NOW.toISOString(),
+    },
+  }]);
+  assert.deepEqual(c.eventIds, ["evt_1"]);
+});
+
+Deno.test("decide delete of an already deleted job is not_found", () => {
+  const deleted = row({ deleted_at: new Date("2025-02-01T00:00:00.000Z") });
+  const d = decide(deleteCommand, deleted, ctx());
+  assert.equal(d.result.outcome, "not_found");
+  assert.equal(d.next, undefined);
+  assert.deepEqual(d.events, []);
+});
+
+Deno.test("decide does not mutate the stored row", () => {
+  const current = row();
+  const snapshot = structuredClone(current);
+  decide(updateCommand({ title: "Changed", status: "paused" }), current, ctx());
+  decide(deleteCommand, current, ctx());
+  assert.deepEqual(current, snapshot);
+});

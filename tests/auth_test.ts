@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { rotateKey } from "@hire/partners";
+import { jobBody, startStack } from "./support/stack.ts";
+
+const stack = await startStack();
+Deno.test.afterAll(() => stack.stop());
+
+const ENDPOINTS: [string, string][] = [
+  ["POST", "/v1/partner/jobs"],
+  ["GET", "/v1/partner/jobs"],
+  ["GET", "/v1/partner/jobs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV"],
+  ["PATCH", "/v1/partner/jobs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV"],
+  ["DELETE", "/v1/partner/jobs/job_01ARZ3NDEKTSV4RRFFQ69G5FAV"],
+];
+
+async function assertUnauthorized(headers: Record<string, string>) {
+  for (const [method, path] of ENDPOINTS) {
+    const res = await stack.fetch(path, {
+      method,
+      headers: { "content-type": "application/json", ...headers },
+      body: method === "POST" || method === "PATCH" ? JSON.stringify(jobBody()) : undefined,
+    });
+    assert.equal(res.status, 401, `${method} ${path} with ${JSON.stringify(headers)}`);
+    assert.equal(res.body.code, "partner.unauthorized");
+    assert.equal(res.headers.get("content-type"), "application/problem+json");
+    assert.match(res.body.messageAr, /[\u0600-\u06FF]/);
+  }
+}
+
+Deno.test("every endpoint answers 401 partner.unauthorized without a key", async () => {
+  await assertUnauthorized({});
+});
+
+Deno.test("a malformed Authorization header answers 401", async () => {
+  const { apiKey } = await stack.partner();
+  await assertUnauthorized({ authorization: apiKey });
+  await assertUnauthorized({ authorization: `Basic ${apiKey}` });
+  await assertUnauthorized({ authorization: "Bearer" });
+  await assertUnauthorized({ authorization: "Bearer not-a-key" });
+});
+
+Deno.test("an unknown key of the right shape answers 401", async () => {
+  await assertUnauthorized({ authorization: `Bearer hk_live_${"A".repeat(43)}` });
+});
+
+Deno.test("the Bearer scheme is case-insensitive", async () => {
+  const { apiKey } = await stack.partner();
+  const res = await stack.fetch("/v1/partner/jobs", {
+    headers: { authorization: `bearer ${apiKey}` },
+  });
+  assert.equal(res.status, 200);
+});
+
+Deno.test("rotate-key revokes the old key at once and the new key works", async () => {
+  const partner = await stack.partner();
+  const job = await partner.call("POST", "/v1/partner/jobs", jobBody());
+  assert.equal(job.status, 201);
+  // Warm the edge's key cache so the test proves revocation clears it.
+  assert.equal((await partner.call("GET", "/v1/partner/jobs")).status, 200);
+
+  const rotated = await rotateKey(stack.sql, partner.partnerId);
+  assert.notEqual(rotated.api_key, partner.apiKey);
+
+  const deadline = Date.now() + 5000;
+  let old = await partner.call("GET", "/v1/partner/jobs");
+  while (old.status === 200 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    old = await partner.call("GET", "/v1/partner/jobs");
+  }
+  assert.equal(old.status, 401);
+  const fresh = await stack.fetch(`/v1/partner/jobs/${job.body.id}`, {
+    headers: { authorization: `Bearer ${rotated.api_key}` },
+  });
+  assert.equal(fresh.status, 200);
+  assert.equal(fresh.body.id, job.body.id);
+});
+
+Deno.test("keys are stored only as hashes", async () => {
+  const { partnerId, apiKey } = await stack.partner();
+  const rows = await stack
+    .sql`SELECT encode(key_hash, 'hex') AS h, key_prefix FROM api_keys WHERE partner_id = ${partnerId}`;
+  assert.equal(rows.length, 1);
+  assert.notEqual(rows[0]!.h, apiKey);
+  assert.match(rows[0]!.h, /^[0-9a-f]{64}$/);
+  assert.ok(apiKey.startsWith(rows[0]!.key_prefix));
+  assert.ok(rows[0]!.key_prefix.length < 20);
+});

@@ -1,0 +1,191 @@
+import assert from "node:assert/strict";
+import { newId } from "@hire/ids";
+import { jobBody, startStack } from "./support/stack.ts";
+
+const stack = await startStack();
+Deno.test.afterAll(() => stack.stop());
+
+const countJobs = async (partnerId: string) =>
+  Number((await stack.sql`SELECT count(*) AS n FROM jobs WHERE partner_id = ${partnerId}`)[0]!.n);
+
+Deno.test("the same Idempotency-Key and body replay the original 201 and body", async () => {
+  const partner = await stack.partner();
+  const key = crypto.randomUUID();
+  const first = await partner.call("POST", "/v1/partner/jobs", jobBody(), {
+    "idempotency-key": key,
+  });
+  assert.equal(first.status, 201);
+  assert.equal(first.headers.get("idempotent-replayed"), null);
+  // Key order and whitespace do not make a different request.
+  const reordered = JSON.stringify(
+    Object.fromEntries(Object.entries(jobBody()).reverse()),
+    null,
+    2,
+  );
+  const again = await partner.call("POST", "/v1/partner/jobs", reordered, {
+    "idempotency-key": key,
+  });
+  assert.equal(again.status, 201);
+  assert.deepEqual(again.body, first.body);
+  assert.equal(again.headers.get("idempotent-replayed"), "true");
+  assert.equal(await countJobs(partner.partnerId), 1);
+});
+
+Deno.test("the same Idempotency-Key with a different body answers 422 partner.idempotency_mismatch", async () => {
+  const partner = await stack.partner();
+  const key = crypto.randomUUID();
+  assert.equal(
+    (await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key })).status,
+    201,
+  );
+  const res = await partner.call("POST", "/v1/partner/jobs", jobBody({ title: "Other title" }), {
+    "idempotency-key": key,
+  });
+  assert.equal(res.status, 422);
+  assert.equal(res.body.code, "partner.idempotency_mismatch");
+  assert.match(res.body.messageAr, /[\u0600-\u06FF]/);
+  assert.equal(await countJobs(partner.partnerId), 1);
+});
+
+Deno.test("keys are scoped per partner", async () => {
+  const a = await stack.partner();
+  const b = await stack.partner();
+  const key = crypto.randomUUID();
+  const ra = await a.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
+  const rb = await b.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
+  assert.equal(ra.status, 201);
+  assert.equal(rb.status, 201);
+  assert.notEqual(ra.body.id, rb.body.id);
+});
+
+Deno.test("50 concurrent identical requests with one key create exactly one job", async () => {
+  const partner = await stack.partner();
+  const key = crypto.randomUUID();
+  const results = await Promise.all(
+    Array.from(
+      { length: 50 },
+      () => partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key }),
+    ),
+  );
+  const statuses = results.map((r) => r.status);
+  assert.ok(statuses.every((s) => s === 201 || s === 409), statuses.join(","));
+  const created = results.filter((r) => r.status === 201);
+  assert.ok(created.length >= 1);
+  assert.equal(new Set(created.map((r) => r.body.id)).size, 1);
+  for (const r of results.filter((r) => r.status === 409)) {
+    assert.equal(r.body.code, "partner.idempotency_in_progress");
+  }
+  assert.equal(await countJobs(partner.partnerId), 1);
+  // Once settled, every retry replays the one job.
+  const later = await partner.call("POST", "/v1/partner/jobs", jobBody(), {
+    "idempotency-key": key,
+  });
+  assert.equal(later.status, 201);
+  assert.equal(later.body.id, created[0]!.body.id);
+});
+
+Deno.test("a refused body does not use up the key", async () => {
+  const partner = await stack.partner();
+  const key = crypto.randomUUID();
+  assert.equal(
+    (await partner.call("POST", "/v1/partner/jobs", jobBody({ title: "x" }), {
+      "idempotency-key": key,
+    })).status,
+    422,
+  );
+  assert.equal(
+    (await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key })).status,
+    201,
+  );
+});
+
+Deno.test("an invalid Idempotency-Key answers 422 naming the header", async () => {
+  const partner = await stack.partner();
+  const res = await partner.call("POST", "/v1/partner/jobs", jobBody(), {
+    "idempotency-key": "x".repeat(256),
+  });
+  assert.equal(res.status, 422);
+  assert.equal(res.body.errors[0].field, "/headers/Idempotency-Key");
+});
+
+Deno.test("a key is reusable after 24 hours", async () => {
+  const partner = await stack.partner();
+  const key = crypto.randomUUID();
+  const first = await partner.call("POST", "/v1/partner/jobs", jobBody(), {
+    "idempotency-key": key,
+  });
+  await stack.sql`UPDATE idempotency_keys SET created_at = now() - interval '24 hours 1 second'
+    WHERE partner_id = ${partner.partnerId} AND key = ${key}`;
+  const second = await partner.call("POST", "/v1/partner/jobs", jobBody({ title: "A new job" }), {
+    "idempotency-key": key,
+  });
+  assert.equal(second.status, 201);
+  assert.notEqual(second.body.id, first.body.id);
+});
+
+Deno.test("a claim abandoned by a crashed request is taken over: its job is returned if it was created", async () => {
+  const partner = await stack.partner();
+  const key = crypto.randomUUID();
+  // The crashed request's command took effect: create it through the API without the key,
+  // then forge the abandoned claim that request would have left behind.
+  const made = await partner.call("POST", "/v1/partner/jobs", jobBody());
+  const [settled] = await stack
+    .sql`SELECT command_id FROM command_results WHERE job_id = ${made.body.id}`;
+  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
+  await stack
+    .sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id, locked_at)
+    VALUES (${partner.partnerId}, ${key}, ${await requestFingerprint(
+    "POST",
+    "/v1/partner/jobs",
+    jobBody(),
+  )},
+            'in_progress', ${settled!.command_id}, ${made.body.id}, now() - interval '2 minutes')`;
+  const res = await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
+  assert.equal(res.status, 201);
+  assert.equal(res.body.id, made.body.id);
+  assert.equal(await countJobs(partner.partnerId), 1);
+});
+
+Deno.test("a claim abandoned before its command took effect is taken over and creates the job once", async () => {
+  const partner = await stack.partner();
+  const key = crypto.randomUUID();
+  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
+  const lostCommand = newId("cmd");
+  await stack
+    .sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id, locked_at)
+    VALUES (${partner.partnerId}, ${key}, ${await requestFingerprint(
+    "POST",
+    "/v1/partner/jobs",
+    jobBody(),
+  )},
+            'in_progress', ${lostCommand}, ${newId("job")}, now() - interval '2 minutes')`;
+  const res = await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
+  assert.equal(res.status, 201);
+  assert.equal(await countJobs(partner.partnerId), 1);
+  // The lost command is fenced off: were it still in flight, it can never apply now.
+  const [fence] = await stack
+    .sql`SELECT outcome FROM command_results WHERE command_id = ${lostCommand}`;
+  assert.equal(fence!.outcome, "expired");
+  const replay = await partner.call("POST", "/v1/partner/jobs", jobBody(), {
+    "idempotency-key": key,
+  });
+  assert.equal(replay.body.id, res.body.id);
+});
+
+Deno.test("a claim still in progress answers 409 partner.idempotency_in_progress", async () => {
+  const partner = await stack.partner();
+  const key = crypto.randomUUID();
+  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
+  await stack
+    .sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id)
+    VALUES (${partner.partnerId}, ${key}, ${await requestFingerprint(
+    "POST",
+    "/v1/partner/jobs",
+    jobBody(),
+  )},
+            'in_progress', ${newId("cmd")}, ${newId("job")})`;
+  const res = await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
+  assert.equal(res.status, 409);
+  assert.equal(res.body.code, "partner.idempotency_in_progress");
+  assert.equal(await countJobs(partner.partnerId), 0);
+});
