@@ -2,6 +2,7 @@
  * Reads the CPU figures of the runs and says, in plain words, where the time likely went.
  * @module
  */
+import { EXITED } from "./cpu.ts";
 import type { ScenarioResult } from "./report.ts";
 
 const SINGLE_THREADED = new Set(["edge (deno)", "job service (deno)"]);
@@ -37,7 +38,8 @@ export function bottleneckNotes(results: ScenarioResult[]): string[] {
             `from the same machine.`,
         );
       }
-      if ((g.group === "other" || g.group.startsWith("other ")) && g.corePct >= 10) {
+      const outside = g.group === "other" || g.group.startsWith("other ") || g.group === EXITED;
+      if (outside && g.corePct >= 10) {
         notes.push(
           `${r.scenario}: processes outside the system under test (${g.group}) took ` +
             `${g.corePct.toFixed(0)}% of a core during the run; the figures are affected.`,

@@ -42,6 +42,7 @@ async function measure(
   apiKey: string,
   scenario: Scenario,
   kind: LoadKind,
+  systemPgid: number | undefined,
 ): Promise<ScenarioResult> {
   const spec: LoadSpec = {
     scenario,
@@ -57,9 +58,9 @@ async function measure(
   step(`${scenario}: warming up for ${cfg.warmupS} s`);
   step(`${scenario}: warm-up ${brief(await runLoad(tool, spec, `w${stamp}`))}`);
   step(`${scenario}: measuring for ${cfg.durationS} s`);
-  const before = await snapshot();
+  const before = await snapshot(systemPgid);
   const result = await runLoad(tool, { ...spec, durationS: cfg.durationS }, `m${stamp}`);
-  const cpu = usage(before, await snapshot());
+  const cpu = usage(before, await snapshot(systemPgid));
   step(`${scenario}: ${brief(result)}`);
   step(`${scenario}: ${cpuLine(cpu)}`);
   const request = kind.type === "create" ? `POST ${JOBS_PATH}` : `GET ${JOBS_PATH}/:id`;
@@ -88,11 +89,14 @@ async function main(): Promise<void> {
     step(`created partner ${partner.partner_id}`);
     await createOneJob(cfg.baseUrl, partner.api_key, jobBody("Bench smoke test"));
 
-    const results = [await measure(tool, cfg, partner.api_key, "create-job", { type: "create" })];
+    const pgid = system?.pgid;
+    const results = [
+      await measure(tool, cfg, partner.api_key, "create-job", { type: "create" }, pgid),
+    ];
     const ids = await newestJobIds(cfg.baseUrl, partner.api_key);
     step(`retrieve-job: cycling through ${ids.length} jobs created by the create run`);
     results.push(
-      await measure(tool, cfg, partner.api_key, "retrieve-job", { type: "retrieve", ids }),
+      await measure(tool, cfg, partner.api_key, "retrieve-job", { type: "retrieve", ids }, pgid),
     );
 
     const now = new Date();

@@ -4,7 +4,7 @@
  * @module
  */
 import type { BenchConfig, Scenario, Target } from "./config.ts";
-import type { CpuUsage } from "./cpu.ts";
+import { type CpuUsage, EXITED } from "./cpu.ts";
 import { type LoadResult, socketErrorCount } from "./load.ts";
 import type { Machine } from "./machine.ts";
 import { commandOutput, ROOT } from "./proc.ts";
@@ -77,6 +77,7 @@ export function scenarioResult(
       ...cpu,
       machineBusyPct: round(cpu.machineBusyPct, 1),
       groups: cpu.groups.map((g) => ({ ...g, corePct: round(g.corePct, 1) })),
+      top: cpu.top.map((t) => ({ ...t, corePct: round(t.corePct, 1) })),
     },
   };
 }
@@ -168,7 +169,11 @@ export function markdown(report: BenchReport): string {
     }; socket errors connect ${r.socket_errors.connect}, read ${r.socket_errors.read}, ` +
     `write ${r.socket_errors.write}, timeout ${r.socket_errors.timeout}.`
   );
-  const cpuLines = report.results.map((r) => `- **${r.scenario}**: ${cpuLine(r.cpu)}.`);
+  const cpuLines = report.results.map((r) =>
+    `- **${r.scenario}**: ${cpuLine(r.cpu)}. Busiest processes: ${
+      r.cpu.top.map((t) => `\`${t.command}\` ${t.corePct.toFixed(0)}%`).join(", ")
+    }.`
+  );
   return `# Jobs API benchmark
 
 Measured on ${report.date} (${report.generated_at}) with \`deno task bench\`: ${m.loadGenerator},
@@ -194,7 +199,8 @@ ${statusLines.join("\n")}
 ## Where the CPU went
 
 CPU time per process group over each measured run, from \`/proc/<pid>/stat\` read before
-and after the run (100% = one core fully busy; the machine has ${m.nproc}).
+and after the run (100% = one core fully busy; the machine has ${m.nproc}). "${EXITED}" is
+machine CPU time (from \`/proc/stat\`) of processes that came and went within the run.
 
 ${cpuLines.join("\n")}
 ${

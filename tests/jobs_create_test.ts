@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { jobBody, startStack } from "./support/stack.ts";
+import { type ApiResponse, jobBody, startStack } from "./support/stack.ts";
 
 const stack = await startStack();
 const partner = await stack.partner("sandbox");
@@ -8,7 +8,7 @@ Deno.test.afterAll(() => stack.stop());
 const create = (body: unknown, headers?: Record<string, string>) =>
   partner.call("POST", "/v1/partner/jobs", body, headers);
 
-function assertValidationError(res: { status: number; body: any }, field: string, code: string) {
+function assertValidationError(res: ApiResponse, field: string, code: string) {
   assert.equal(res.status, 422, JSON.stringify(res.body));
   assert.equal(res.body.code, "partner.validation_failed");
   const e = res.body.errors.find((x: { field: string }) => x.field === field);

@@ -4,6 +4,7 @@
  * @module
  */
 import { fieldError } from "@hire/errors";
+import { isId } from "@hire/ids";
 import { decodeBase64Url, encodeBase64Url } from "@hire/partners";
 import { ApiError } from "./problem.ts";
 
@@ -23,9 +24,15 @@ export function encodeCursor(p: Position): string {
 /** Decodes a cursor; throws a 422 on anything this service did not issue. */
 export function decodeCursor(cursor: string): Position {
   try {
-    const [at, id] = JSON.parse(new TextDecoder().decode(decodeBase64Url(cursor)));
+    const value: unknown = JSON.parse(new TextDecoder().decode(decodeBase64Url(cursor)));
+    if (!Array.isArray(value) || value.length !== 2) throw new Error("bad cursor");
+    const [at, id] = value;
+    if (typeof at !== "string" || typeof id !== "string" || !isId("job", id)) {
+      throw new Error("bad cursor");
+    }
     const createdAt = new Date(at);
-    if (typeof at !== "string" || typeof id !== "string" || Number.isNaN(createdAt.getTime())) {
+    // Only the exact form encodeCursor writes round-trips.
+    if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) {
       throw new Error("bad cursor");
     }
     return { createdAt, id };

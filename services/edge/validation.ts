@@ -29,6 +29,17 @@ export function fieldErrorsFromZod(
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
 ): FieldError[] {
+  // zod may report one problem twice (an integer's safe range and our own bound); keep the
+  // last, which is the bound partners are told about.
+  const byFieldAndCode = new Map<string, FieldError>();
+  for (const e of mapIssues(issues, input)) byFieldAndCode.set(`${e.field} ${e.code}`, e);
+  return [...byFieldAndCode.values()];
+}
+
+function mapIssues(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+): FieldError[] {
   return issues.flatMap((issue): FieldError[] => {
     const field = jsonPointer(issue.path);
     const missing = issue.code !== "unrecognized_keys" && issue.code !== "custom" &&

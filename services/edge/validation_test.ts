@@ -199,10 +199,6 @@ Deno.test("validate accepts full_time with a salary_min", () => {
 
 Deno.test({
   name: "validate salary_required message names the employment type",
-  // BUG (shared/jobs/schema.ts, withRules): the cross-field issue is re-added with only
-  // `params: { code }`, dropping crossFieldErrors' `other` parameter, so the message reads
-  // "Required when employment_type is undefined." (and "... بقيمة undefined" in Arabic).
-  ignore: true,
   fn() {
     const [error] = errorsOf(jobCreateSchema, body({ employment_type: "full_time" }));
     assert.equal(error?.message, "Required when employment_type is full_time.");

@@ -28,8 +28,9 @@ export function parseConfig<S extends z.ZodType>(
 /** Common variables, shared by every service so each is documented once. */
 export const commonEnv = {
   DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5432/hire"),
-  KAFKA_BROKERS: z.string().min(1).default("127.0.0.1:9092")
-    .transform((s) => s.split(",").map((b) => b.trim()).filter(Boolean)),
+  KAFKA_BROKERS: z.string().default("127.0.0.1:9092")
+    .transform((s) => s.split(",").map((b) => b.trim()).filter(Boolean))
+    .pipe(z.array(z.string()).min(1, "list at least one broker as host:port")),
   KAFKA_CLIENT_ID: z.string().min(1).default("hire"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   PUBLIC_BASE_URL: z.string().url().default("http://localhost:8080")

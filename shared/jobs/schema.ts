@@ -54,7 +54,11 @@ function withRules<T extends Pick<JobFields, "employment_type" | "salary_min" | 
   ctx: z.RefinementCtx,
 ) {
   for (const e of crossFieldErrors(value)) {
-    ctx.addIssue({ code: "custom", path: [e.field.slice(1)], params: { code: e.code } });
+    ctx.addIssue({
+      code: "custom",
+      path: [e.field.slice(1)],
+      params: { code: e.code, other: value.employment_type },
+    });
   }
 }
 

@@ -7,8 +7,10 @@ import { ensureDatabase } from "./postgres.ts";
 import { prepare, up } from "./infra.ts";
 import { LOCAL, ROOT, step } from "./run.ts";
 
+// Tests get a database of their own, made afresh each run: `<name>_test` beside DATABASE_URL's.
 const base = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire");
-base.pathname = `${base.pathname.slice(1) || "hire"}_test`.replace(/^/, "/");
+const name = base.pathname.slice(1) || "hire";
+base.pathname = `/${name.endsWith("_test") ? name : `${name}_test`}`;
 const databaseUrl = base.toString();
 
 const infra = await up(databaseUrl);
