@@ -4,6 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { createKafka, createPublisher, FAST_FAIL_RETRY } from "@hire/kafka";
+import { onShutdown } from "@hire/lifecycle";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { createCommandBus } from "./command_bus.ts";
@@ -48,19 +49,16 @@ const app = createApp({
   bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
 });
 
-const shutdown = new AbortController();
 const server = Deno.serve({
   port: cfg.PORT,
-  signal: shutdown.signal,
   onListen: ({ port }) => log.info("edge listening", { port }),
 }, app.fetch);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, () => shutdown.abort(signal));
-}
-await server.finished;
-log.info("shutting down");
-await bus.close();
-await stopKeyListener();
-await Promise.allSettled([publisher.disconnect(), kafkaAdmin.disconnect()]);
-await sql.end({ timeout: 5 });
+onShutdown(log, async () => {
+  // In-flight requests finish first; new connections are refused meanwhile.
+  await server.shutdown();
+  await bus.close();
+  await stopKeyListener();
+  await Promise.allSettled([publisher.disconnect(), kafkaAdmin.disconnect()]);
+  await sql.end({ timeout: 5 });
+});

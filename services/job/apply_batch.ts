@@ -67,11 +67,14 @@ export async function applyBatch(
       }
     }
 
+    // The edge waits on these notifications; Postgres delivers them only at commit.
     const inserted = await tx`
-      INSERT INTO command_results ${
+      WITH settled AS (
+        INSERT INTO command_results ${
       tx(results.map((r) => ({ ...r, errors: r.errors && tx.json(r.errors as never) })))
     }
-      ON CONFLICT (command_id) DO NOTHING RETURNING command_id`;
+        ON CONFLICT (command_id) DO NOTHING RETURNING command_id, outcome)
+      SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, command_id || ' ' || outcome) FROM settled`;
     if (inserted.length !== results.length) throw new FenceRace();
 
     if (changed.size) {
@@ -95,9 +98,6 @@ export async function applyBatch(
         })))
       }`;
     }
-    await tx`SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, p) FROM unnest(${
-      results.map((r) => `${r.command_id} ${r.outcome}`)
-    }::text[]) AS p`;
     return results;
   });
 }

@@ -4,23 +4,22 @@
  * and retries it, rather than skipping or crashing.
  * @module
  */
-import { isDbUnavailable, type Sql } from "@hire/db";
+import { isDbUnavailable } from "@hire/db";
 import { decodeJobCommand, type JobCommand } from "@hire/jobs";
 import type { Logger } from "@hire/log";
 import type { Consumer, KafkaMessage } from "kafkajs";
-import { applyBatch, FenceRace } from "./apply_batch.ts";
-import type { DecideContext } from "./decide.ts";
+import { FenceRace } from "./apply_batch.ts";
 
 const CHUNK = 500;
 
 /** What the consumer needs. */
 export interface CommandConsumerDeps {
-  sql: Sql;
+  /** Applies commands; calls from concurrent partitions may share one transaction. */
+  apply: (commands: JobCommand[]) => Promise<void>;
   consumer: Consumer;
   log: Logger;
   /** Called after each committed chunk so events leave the outbox promptly. */
   afterCommit: () => void;
-  context: () => DecideContext & { eventsTopic: string };
 }
 
 /** Subscribes and runs until the consumer is disconnected. */
@@ -37,7 +36,7 @@ export async function runCommandConsumer(
         if (!isRunning() || isStale()) return;
         const chunk = batch.messages.slice(i, i + CHUNK);
         const commands = chunk.flatMap((m) => decode(m, deps.log));
-        await withRetry(() => applyBatch(deps.sql, commands, deps.context()), {
+        await withRetry(() => deps.apply(commands), {
           log: deps.log,
           heartbeat,
           isRunning: () => isRunning() && !isStale(),

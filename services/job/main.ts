@@ -4,6 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { createKafka } from "@hire/kafka";
+import { onShutdown } from "@hire/lifecycle";
 import { createLogger } from "@hire/log";
 import { loadJobConfig } from "./config.ts";
 import { startJobService } from "./service.ts";
@@ -19,13 +20,7 @@ const kafka = createKafka({
 
 const service = await startJobService(cfg, { sql, kafka, log });
 
-const shutdown = new AbortController();
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, () => shutdown.abort(signal));
-}
-shutdown.signal.addEventListener("abort", async () => {
-  log.info("shutting down", { signal: shutdown.signal.reason });
+onShutdown(log, async () => {
   await service.stop();
   await sql.end({ timeout: 5 });
-  Deno.exit(0);
 });

@@ -5,10 +5,12 @@
  */
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
-import { createPublisher } from "@hire/kafka";
+import type { JobCommand } from "@hire/jobs";
+import { combiner, createPublisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import type { Kafka } from "kafkajs";
 import type { JobConfig } from "./config.ts";
+import { applyBatch } from "./apply_batch.ts";
 import { runCommandConsumer } from "./consumer.ts";
 import { startOutboxFlusher } from "./outbox.ts";
 import { purge } from "./purge.ts";
@@ -48,18 +50,21 @@ export async function startJobService(
   );
   await runCommandConsumer(
     {
-      sql: deps.sql,
+      // Batches of different partitions concern different jobs, so one transaction can
+      // take all that arrive together: far fewer commits under load.
+      apply: combiner<JobCommand>(async (commands) => {
+        await applyBatch(deps.sql, commands, {
+          now: new Date(),
+          newEventId: () => newId("evt"),
+          publicBaseUrl: cfg.PUBLIC_BASE_URL,
+          eventsTopic: cfg.TOPIC_JOBS_EVENTS,
+        });
+      }, { maxItems: 2000 }),
       consumer,
       log: deps.log,
       afterCommit: () => {
         outbox.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
       },
-      context: () => ({
-        now: new Date(),
-        newEventId: () => newId("evt"),
-        publicBaseUrl: cfg.PUBLIC_BASE_URL,
-        eventsTopic: cfg.TOPIC_JOBS_EVENTS,
-      }),
     },
     { topic: cfg.TOPIC_JOBS_COMMANDS, concurrency: cfg.JOB_CONCURRENCY },
   );

@@ -11,6 +11,7 @@ import {
   type RetryOptions,
 } from "kafkajs";
 import type { Logger } from "@hire/log";
+import { combiner } from "./combiner.ts";
 
 /** Options for {@link createKafka}. */
 export interface KafkaOptions {
@@ -62,12 +63,21 @@ export function createKafka(opts: KafkaOptions): Kafka {
 
 /** Publishes to Kafka, connecting on first use and again after any failed connection. */
 export interface Publisher {
+  /**
+   * Sends one record. Records sent while an earlier request is on the wire are combined
+   * into the next produce request, so a busy edge makes a few large requests instead of
+   * many small ones, and a quiet one adds no delay.
+   */
   send(record: ProducerRecord): Promise<void>;
+  /** Sends a batch as one request, in order, outside the combining queue. */
   sendBatch(batch: ProducerBatch): Promise<void>;
   /** Connects now; resolves false instead of throwing when the broker is unreachable. */
   connect(): Promise<boolean>;
   disconnect(): Promise<void>;
 }
+
+/** Most records combined into one produce request. */
+const MAX_COMBINED = 500;
 
 /**
  * A publisher with acks=all. A kafkajs producer whose first connect failed refuses every
@@ -92,11 +102,19 @@ export function createPublisher(kafka: Kafka): Publisher {
     return connecting;
   };
 
+  // One combined request on the wire at a time keeps per-key order across requests.
+  const sendCombined = combiner<ProducerRecord>(async (records) => {
+    const byTopic = new Map<string, ProducerRecord["messages"]>();
+    for (const r of records) byTopic.set(r.topic, [...(byTopic.get(r.topic) ?? []), ...r.messages]);
+    await ensureConnected();
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+  }, { maxItems: MAX_COMBINED });
+
   return {
-    async send(record) {
-      await ensureConnected();
-      await producer.send({ acks: -1, ...record });
-    },
+    send: (record) => sendCombined([record]),
     async sendBatch(batch) {
       await ensureConnected();
       await producer.sendBatch({ acks: -1, ...batch });

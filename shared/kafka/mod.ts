@@ -9,4 +9,5 @@ export {
   type KafkaOptions,
   type Publisher,
 } from "./client.ts";
+export { combiner } from "./combiner.ts";
 export { DEFAULT_TOPICS, ensureTopics, type TopicSpec } from "./topics.ts";
