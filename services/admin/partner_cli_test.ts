@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { findKeyOwner } from "@hire/partners";
+
+const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const MAIN = new URL("./partner_main.ts", import.meta.url).pathname;
+
+async function cli(...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, ...args],
+    env: { DATABASE_URL },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = new TextDecoder().decode(out.stdout).trim();
+  return {
+    code: out.code,
+    lastLine: stdout.split("\n").at(-1) ?? "",
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}
+
+const sql = connect(DATABASE_URL, { max: 1 });
+Deno.test.afterAll(() => sql.end());
+
+Deno.test("partner create prints partner_id and api_key as JSON on the last line and stores only a hash", async () => {
+  const res = await cli(
+    "create",
+    "--name",
+    "Acme HR",
+    "--plan",
+    "scale",
+    "--admin-email",
+    "a@acme.sa",
+    "--admin-email",
+    "b@acme.sa",
+  );
+  assert.equal(res.code, 0, res.stderr);
+  const printed = JSON.parse(res.lastLine);
+  assert.deepEqual(Object.keys(printed), ["partner_id", "api_key"]);
+  assert.match(printed.partner_id, /^ptr_[0-9A-HJKMNP-TV-Z]{26}$/);
+  assert.match(printed.api_key, /^hk_live_[A-Za-z0-9_-]{43}$/);
+  const [partner] =
+    await sql`SELECT name, plan, admin_emails FROM partners WHERE id = ${printed.partner_id}`;
+  assert.deepEqual({ ...partner }, {
+    name: "Acme HR",
+    plan: "scale",
+    admin_emails: ["a@acme.sa", "b@acme.sa"],
+  });
+  assert.deepEqual(await findKeyOwner(sql, printed.api_key), {
+    partnerId: printed.partner_id,
+    plan: "scale",
+  });
+  const stored = await sql`SELECT 1 FROM api_keys WHERE key_prefix = ${printed.api_key}`;
+  assert.equal(stored.length, 0);
+});
+
+Deno.test("partner rotate-key issues a new key and revokes the old one", async () => {
+  const created = JSON.parse(
+    (await cli("create", "--name", "Rotator", "--plan", "growth", "--admin-email", "x@y.sa"))
+      .lastLine,
+  );
+  const res = await cli("rotate-key", "--partner", created.partner_id);
+  assert.equal(res.code, 0, res.stderr);
+  const rotated = JSON.parse(res.lastLine);
+  assert.equal(rotated.partner_id, created.partner_id);
+  assert.notEqual(rotated.api_key, created.api_key);
+  assert.equal(await findKeyOwner(sql, created.api_key), undefined);
+  assert.equal((await findKeyOwner(sql, rotated.api_key))?.partnerId, created.partner_id);
+});
+
+Deno.test("partner CLI refuses bad usage with exit code 2 and the usage text", async () => {
+  const cases = [
+    ["create", "--plan", "growth", "--admin-email", "a@b.sa"],
+    ["create", "--name", "X", "--plan", "gold", "--admin-email", "a@b.sa"],
+    ["create", "--name", "X", "--plan", "growth"],
+    ["create", "--name", "X", "--plan", "growth", "--admin-email", "not-an-email"],
+    ["create", "--name", "X", "--plan", "growth", "--admin-email", "a@b.sa", "--colour", "red"],
+    ["rotate-key"],
+    ["launch"],
+    [],
+  ];
+  for (const args of cases) {
+    const res = await cli(...args);
+    assert.equal(res.code, 2, `${args.join(" ")}: ${res.stderr}`);
+    assert.match(res.stderr, /usage:/);
+  }
+});
+
+Deno.test("partner rotate-key of an unknown partner fails with exit code 1", async () => {
+  const res = await cli("rotate-key", "--partner", "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV");
+  assert.equal(res.code, 1);
+  assert.match(res.stderr, /no partner/);
+});

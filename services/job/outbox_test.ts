@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { newId } from "@hire/ids";
+import { createKafka, createPublisher, ensureTopics } from "@hire/kafka";
+import { silentLogger } from "@hire/log";
+import { startOutboxFlusher } from "./outbox.ts";
+
+const sql = connect(
+  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  { max: 3 },
+);
+const kafka = createKafka({
+  brokers: (Deno.env.get("KAFKA_BROKERS") ?? "127.0.0.1:9092").split(","),
+  clientId: "outbox-test",
+});
+
+Deno.test("events left in the outbox by a crash are published by the timer, in order, once marked", async () => {
+  const topic = `outbox.test.${crypto.randomUUID()}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, [{ topic, numPartitions: 1 }]);
+  const jobId = newId("job");
+  const ids = [newId("evt"), newId("evt"), newId("evt")];
+  // What a job service that committed and then crashed before publishing leaves behind.
+  for (const id of ids) {
+    await sql`INSERT INTO outbox (event_id, job_id, topic, payload)
+      VALUES (${id}, ${jobId}, ${topic}, ${sql.json({ id, type: "job.deleted" })})`;
+  }
+  const publisher = createPublisher(kafka);
+  const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, { intervalMs: 100 });
+  const consumer = kafka.consumer({ groupId: `outbox-test-${crypto.randomUUID()}` });
+  try {
+    const seen: { key: string; id: string }[] = [];
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      eachMessage: ({ message }) => {
+        seen.push({ key: message.key!.toString(), id: JSON.parse(message.value!.toString()).id });
+        return Promise.resolve();
+      },
+    });
+    const until = Date.now() + 15_000;
+    while (seen.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(seen, ids.map((id) => ({ key: jobId, id })));
+    const pending =
+      await sql`SELECT 1 FROM outbox WHERE job_id = ${jobId} AND published_at IS NULL`;
+    assert.equal(pending.length, 0);
+  } finally {
+    await consumer.disconnect();
+    await flusher.stop();
+    await publisher.disconnect();
+    await admin.deleteTopics({ topics: [topic] });
+    await admin.disconnect();
+  }
+});
+
+Deno.test.afterAll(() => sql.end());

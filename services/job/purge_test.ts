@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { newId } from "@hire/ids";
+import { createPartner } from "@hire/partners";
+import { purge } from "./purge.ts";
+
+const sql = connect(
+  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  { max: 2 },
+);
+Deno.test.afterAll(() => sql.end());
+
+const DAY = 86_400_000;
+
+async function insertJob(partnerId: string, deletedAt: Date | null): Promise<string> {
+  const id = newId("job");
+  const now = new Date();
+  await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at, deleted_at)
+    VALUES (${id}, ${partnerId}, 'Purge me', 'x', 'Riyadh', 'part_time', ${now}, ${now}, ${deletedAt})`;
+  return id;
+}
+
+Deno.test("purge removes jobs soft-deleted more than 30 days ago and keeps the rest", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Purge",
+    plan: "growth",
+    adminEmails: ["a@b.sa"],
+  });
+  const now = new Date();
+  const old = await insertJob(partner_id, new Date(now.getTime() - 30 * DAY - 1000));
+  const recent = await insertJob(partner_id, new Date(now.getTime() - 29 * DAY));
+  const live = await insertJob(partner_id, null);
+
+  const counts = await purge(sql, now);
+  assert.ok(counts.jobs! >= 1);
+  const left = (await sql`SELECT id FROM jobs WHERE partner_id = ${partner_id}`).map((r) => r.id);
+  assert.deepEqual(left.sort(), [live, recent].sort());
+  assert.ok(!left.includes(old));
+});
+
+Deno.test("purge removes idempotency keys older than 24 hours and command results past retention", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Purge",
+    plan: "growth",
+    adminEmails: ["a@b.sa"],
+  });
+  const now = new Date();
+  await sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id, created_at)
+    VALUES (${partner_id}, 'old', 'h', 'done', ${newId("cmd")}, ${newId("job")}, ${new Date(
+    now.getTime() - DAY - 1000,
+  )}),
+           (${partner_id}, 'new', 'h', 'done', ${newId("cmd")}, ${newId("job")}, ${now})`;
+  const oldCommand = newId("cmd");
+  const newCommand = newId("cmd");
+  await sql`INSERT INTO command_results (command_id, job_id, outcome, settled_at)
+    VALUES (${oldCommand}, 'job_x', 'applied', ${new Date(now.getTime() - 9 * DAY)}),
+           (${newCommand}, 'job_x', 'applied', ${now})`;
+
+  await purge(sql, now);
+  const keys = (await sql`SELECT key FROM idempotency_keys WHERE partner_id = ${partner_id}`).map((
+    r,
+  ) => r.key);
+  assert.deepEqual(keys, ["new"]);
+  const results =
+    await sql`SELECT command_id FROM command_results WHERE command_id IN (${oldCommand}, ${newCommand})`;
+  assert.deepEqual(results.map((r) => r.command_id), [newCommand]);
+});
