@@ -134,7 +134,14 @@ Deno.test("killing the job service while commands are in flight loses none of th
       WHERE partner_id = ${partner.partnerId} AND title LIKE 'Renamed %'`;
     assert.equal(Number(renamed[0]!.n), 20);
     // Every rename's event reaches the topic; a redelivery may repeat one, never invent one.
-    await events.waitFor((es) => new Set(es.map((e) => e.id)).size === 20, 30_000);
+    await events.waitFor((es) => new Set(es.map((e) => e.id)).size === 20, 60_000).catch(
+      async (err) => {
+        const outbox = await stack
+          .sql`SELECT count(*) FILTER (WHERE published_at IS NULL) AS pending,
+          count(*) AS total FROM outbox WHERE topic = ${stack.topics.events}`;
+        throw new Error(`${err.message}; outbox for the topic: ${JSON.stringify(outbox[0])}`);
+      },
+    );
     const ids = new Set(events.events.map((e) => e.type === "job.updated" ? e.data.job.id : ""));
     assert.deepEqual([...ids].sort(), [...seeded].sort());
   } finally {
