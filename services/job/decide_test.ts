@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import type { JobCommand, JobRow } from "@hire/jobs";
 import { decide, type DecideContext } from "./decide.ts";
 
-const PARTNER = "ptn_01HZZZZZZZZZZZZZZZZZZZZZZZ";
-const OTHER_PARTNER = "ptn_01HYYYYYYYYYYYYYYYYYYYYYYY";
+const PARTNER = "ptr_01HZZZZZZZZZZZZZZZZZZZZZZZ";
+const OTHER_PARTNER = "ptr_01HYYYYYYYYYYYYYYYYYYYYYYY";
 const JOB_ID = "job_01HXXXXXXXXXXXXXXXXXXXXXXX";
 const BASE_URL = "https://jobs.example.sa";
 
