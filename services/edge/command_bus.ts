@@ -47,6 +47,9 @@ export async function createCommandBus(deps: {
   });
 
   const unavailable = () => new ApiError("partner.unavailable");
+  // A fault in the job service (logged there with the command): an opaque 500 here.
+  const failed = (command: JobCommand) =>
+    new Error(`command ${command.command_id} failed in the job service`);
 
   // Settles the command as expired unless the job service got there first.
   const fence = async (commandId: string, jobId: string): Promise<CommandOutcome> => {
@@ -81,22 +84,26 @@ export async function createCommandBus(deps: {
         waiters.set(command.command_id, resolve);
         timer = setTimeout(() => resolve("timeout"), deps.timeoutMs);
       });
+      // Only outcomes a caller can act on leave here; the rest become errors.
+      const conclude = (o: CommandOutcome): CommandOutcome => {
+        if (o.outcome === "expired") throw unavailable();
+        if (o.outcome === "failed") throw failed(command);
+        return o;
+      };
       try {
         try {
           await deps.publisher.send({ topic: deps.topic, messages: [encodeJobCommand(command)] });
         } catch (err) {
           deps.log.warn("command not published", { err, command_id: command.command_id });
-          const outcome = await fence(command.command_id, command.job_id);
-          if (outcome.outcome === "expired") throw unavailable();
-          return outcome;
+          return conclude(await fence(command.command_id, command.job_id));
         }
         const outcome = await settled;
         if (outcome === "applied" || outcome === "not_found") return { outcome };
-        const final = outcome === "timeout"
-          ? await fence(command.command_id, command.job_id)
-          : await readOutcome(command.command_id);
-        if (final.outcome === "expired") throw unavailable();
-        return final;
+        return conclude(
+          outcome === "timeout"
+            ? await fence(command.command_id, command.job_id)
+            : await readOutcome(command.command_id),
+        );
       } finally {
         clearTimeout(timer);
         waiters.delete(command.command_id);

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 const schema = z.object({
   ...commonEnv,
-  ...topicEnv,
+  TOPIC_JOBS_COMMANDS: topicEnv.TOPIC_JOBS_COMMANDS,
   /** Port the HTTP server listens on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /**

@@ -34,6 +34,19 @@ const JOB_COLUMNS = [
   "deleted_at",
 ] as const;
 
+/**
+ * Settles a command that cannot be applied (it failed alone, for a reason other than an
+ * outage) as `failed`, so the edge answers at once and the partition moves on.
+ */
+export async function settleFailed(sql: Sql, command: JobCommand): Promise<void> {
+  await sql`
+    WITH settled AS (
+      INSERT INTO command_results (command_id, job_id, outcome)
+      VALUES (${command.command_id}, ${command.job_id}, 'failed')
+      ON CONFLICT (command_id) DO NOTHING RETURNING command_id)
+    SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, command_id || ' failed') FROM settled`;
+}
+
 /** Settles every command of the batch; returns how many took effect now. */
 export async function applyBatch(
   sql: Sql,

@@ -16,6 +16,10 @@ const CHUNK = 500;
 export interface CommandConsumerDeps {
   /** Applies commands; calls from concurrent partitions may share one transaction. */
   apply: (commands: JobCommand[]) => Promise<void>;
+  /** Applies commands in a transaction of their own. */
+  applyAlone: (commands: JobCommand[]) => Promise<void>;
+  /** Sets aside a command that cannot be applied. */
+  settleFailed: (command: JobCommand) => Promise<void>;
   consumer: Consumer;
   log: Logger;
   /** Called after each committed chunk so events leave the outbox promptly. */
@@ -36,17 +40,47 @@ export async function runCommandConsumer(
         if (!isRunning() || isStale()) return;
         const chunk = batch.messages.slice(i, i + CHUNK);
         const commands = chunk.flatMap((m) => decode(m, deps.log));
-        await withRetry(() => deps.apply(commands), {
-          log: deps.log,
-          heartbeat,
-          isRunning: () => isRunning() && !isStale(),
-        });
+        const retry = { log: deps.log, heartbeat, isRunning: () => isRunning() && !isStale() };
+        await applyOrIsolate(commands, deps, retry);
         resolveOffset(chunk[chunk.length - 1]!.offset);
         await heartbeat();
         deps.afterCommit();
       }
     },
   });
+}
+
+/**
+ * Applies a chunk; if that fails for a reason other than an outage, a command in it (or in
+ * a chunk it was combined with) trips a bug. Applying one at a time finds it; it is logged
+ * and settled as failed, and every other command still takes effect, in order.
+ */
+async function applyOrIsolate(
+  commands: JobCommand[],
+  deps: CommandConsumerDeps,
+  retry: RetryOptions,
+): Promise<void> {
+  try {
+    return await withRetry(() => deps.apply(commands), retry);
+  } catch (err) {
+    if (!retry.isRunning()) throw err;
+    deps.log.warn("command batch failed; applying its commands one by one", { err });
+  }
+  for (const command of commands) {
+    try {
+      await withRetry(() => deps.applyAlone([command]), retry);
+    } catch (err) {
+      if (!retry.isRunning()) throw err;
+      deps.log.error("command cannot be applied; settled as failed", { err, command });
+      await withRetry(() => deps.settleFailed(command), retry);
+    }
+  }
+}
+
+interface RetryOptions {
+  log: Logger;
+  heartbeat: () => Promise<void>;
+  isRunning: () => boolean;
 }
 
 // The edge only publishes validated commands, so a malformed one is a bug elsewhere:
@@ -67,7 +101,7 @@ function decode(message: KafkaMessage, log: Logger): JobCommand[] {
 /** Retries while the database is unreachable or a fence raced; other errors propagate. */
 async function withRetry<T>(
   work: () => Promise<T>,
-  opts: { log: Logger; heartbeat: () => Promise<void>; isRunning: () => boolean },
+  opts: RetryOptions,
 ): Promise<T> {
   for (let attempt = 1;; attempt++) {
     try {

@@ -19,7 +19,7 @@ import {
 export interface CommandResult {
   command_id: string;
   job_id: string;
-  outcome: "applied" | "not_found" | "rejected" | "expired";
+  outcome: "applied" | "not_found" | "rejected" | "expired" | "failed";
   errors: FieldError[] | null;
 }
 

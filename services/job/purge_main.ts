@@ -1,4 +1,7 @@
-/** `deno task purge`: removes soft-deleted jobs past retention now, and prints the counts. */
+/**
+ * `deno task purge`: removes now what has outlived its retention (soft-deleted jobs after
+ * 30 days, settled commands, published outbox rows, idempotency keys) and prints the counts.
+ */
 import { commonEnv, parseConfig } from "@hire/config";
 import { connect } from "@hire/db";
 import { z } from "zod";

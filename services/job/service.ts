@@ -10,7 +10,7 @@ import { combiner, createPublisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import type { Kafka } from "kafkajs";
 import type { JobConfig } from "./config.ts";
-import { applyBatch } from "./apply_batch.ts";
+import { applyBatch, settleFailed } from "./apply_batch.ts";
 import { runCommandConsumer } from "./consumer.ts";
 import { startOutboxFlusher } from "./outbox.ts";
 import { purge } from "./purge.ts";
@@ -38,6 +38,14 @@ export async function startJobService(
     { sql: deps.sql, publisher, log: deps.log },
     { intervalMs: cfg.OUTBOX_INTERVAL_MS },
   );
+  const applyAlone = async (commands: JobCommand[]) => {
+    await applyBatch(deps.sql, commands, {
+      now: new Date(),
+      newEventId: () => newId("evt"),
+      publicBaseUrl: cfg.PUBLIC_BASE_URL,
+      eventsTopic: cfg.TOPIC_JOBS_EVENTS,
+    });
+  };
   const consumer = deps.kafka.consumer({
     groupId: cfg.JOB_GROUP_ID,
     maxWaitTimeInMs: 100,
@@ -52,14 +60,9 @@ export async function startJobService(
     {
       // Batches of different partitions concern different jobs, so one transaction can
       // take all that arrive together: far fewer commits under load.
-      apply: combiner<JobCommand>(async (commands) => {
-        await applyBatch(deps.sql, commands, {
-          now: new Date(),
-          newEventId: () => newId("evt"),
-          publicBaseUrl: cfg.PUBLIC_BASE_URL,
-          eventsTopic: cfg.TOPIC_JOBS_EVENTS,
-        });
-      }, { maxItems: 2000 }),
+      apply: combiner(applyAlone, { maxItems: 2000 }),
+      applyAlone,
+      settleFailed: (command) => settleFailed(deps.sql, command),
       consumer,
       log: deps.log,
       afterCommit: () => {

@@ -62,4 +62,6 @@ export type CommandOutcome =
   | { outcome: "applied" }
   | { outcome: "not_found" }
   | { outcome: "rejected"; errors: FieldError[] }
-  | { outcome: "expired" };
+  | { outcome: "expired" }
+  /** The job service could not apply it (a fault, logged); nothing changed. */
+  | { outcome: "failed" };

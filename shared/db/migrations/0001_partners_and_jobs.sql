@@ -47,11 +47,12 @@ CREATE INDEX jobs_list_city ON jobs (partner_id, city, created_at DESC, id DESC)
 CREATE INDEX jobs_deleted ON jobs (deleted_at) WHERE deleted_at IS NOT NULL;
 
 -- One row per command the job service has settled (or the edge has fenced off after
--- answering 503). Its primary key is what makes a redelivered command a no-op.
+-- answering 503). Its primary key is what makes a redelivered command a no-op. 'failed'
+-- marks a command that cannot be applied (a bug), set aside so its partition moves on.
 CREATE TABLE command_results (
   command_id text PRIMARY KEY,
   job_id     text NOT NULL,
-  outcome    text NOT NULL CHECK (outcome IN ('applied', 'not_found', 'rejected', 'expired')),
+  outcome    text NOT NULL CHECK (outcome IN ('applied', 'not_found', 'rejected', 'expired', 'failed')),
   errors     jsonb,
   settled_at timestamptz NOT NULL DEFAULT now()
 );
