@@ -11,6 +11,7 @@ import {
   type JobEvent,
   type JobFields,
   type JobRow,
+  newJobRow,
   serviceUrl,
   toPublicJob,
 } from "@hire/jobs";
@@ -68,18 +69,12 @@ export function decide(
 
   if (command.type === "job.create") {
     if (current) return { result: settle("applied"), events: [] };
-    const at = new Date(command.issued_at);
-    const next: JobRow = {
-      id: command.job_id,
-      partner_id: command.partner_id,
-      ...command.job,
-      status: "active",
-      embedding_status: "processing",
-      match_ready: false,
-      created_at: at,
-      updated_at: at,
-      deleted_at: null,
-    };
+    const next = newJobRow({
+      jobId: command.job_id,
+      partnerId: command.partner_id,
+      fields: command.job,
+      at: new Date(command.issued_at),
+    });
     return { result: settle("applied"), next, events: [] };
   }
 

@@ -7,16 +7,16 @@
  */
 import type { FieldError } from "@hire/errors";
 import { z } from "zod";
-import { EMPLOYMENT_TYPES, JOB_STATUSES } from "./job.ts";
+import { publicJobSchema } from "./events.ts";
 
-const create = z.object({
-  title: z.string(),
-  description: z.string(),
-  city: z.string(),
-  employment_type: z.enum(EMPLOYMENT_TYPES),
-  salary_min: z.number().int().nullable(),
-  salary_max: z.number().int().nullable(),
-  currency: z.literal("SAR"),
+const create = publicJobSchema.pick({
+  title: true,
+  description: true,
+  city: true,
+  employment_type: true,
+  salary_min: true,
+  salary_max: true,
+  currency: true,
 });
 
 const base = {
@@ -35,7 +35,7 @@ export const jobCommandSchema = z.discriminatedUnion("type", [
   z.object({
     ...base,
     type: z.literal("job.update"),
-    changes: create.partial().extend({ status: z.enum(JOB_STATUSES).optional() }),
+    changes: create.partial().extend({ status: publicJobSchema.shape.status.optional() }),
   }),
   z.object({ ...base, type: z.literal("job.delete") }),
 ]);

@@ -49,6 +49,27 @@ export interface PublicJob extends JobFields {
   updated_at: string;
 }
 
+/**
+ * The row a create command makes: the partner's fields, `active`, embedding `processing`,
+ * created and updated at the instant the edge accepted the request. The edge answers the
+ * 201 from this same function, so the answer and the stored job cannot differ.
+ */
+export function newJobRow(
+  input: { jobId: string; partnerId: string; fields: Omit<JobFields, "status">; at: Date },
+): JobRow {
+  return {
+    id: input.jobId,
+    partner_id: input.partnerId,
+    ...input.fields,
+    status: "active",
+    embedding_status: "processing",
+    match_ready: false,
+    created_at: input.at,
+    updated_at: input.at,
+    deleted_at: null,
+  };
+}
+
 /** The public canonical URL of a job on the service's site. */
 export function serviceUrl(publicBaseUrl: string, jobId: string): string {
   return `${publicBaseUrl}/jobs/${jobId}`;

@@ -5,14 +5,15 @@
 import type { Sql } from "@hire/db";
 import { isId, newId } from "@hire/ids";
 import {
+  canonicalCity,
   JOB_STATUSES,
   type JobCommand,
   jobCreateSchema,
   type JobRow,
   jobUpdateSchema,
+  newJobRow,
   toPublicJob,
 } from "@hire/jobs";
-import { canonicalCity } from "@hire/jobs";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { CommandBus } from "../command_bus.ts";
@@ -126,18 +127,9 @@ export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
         if (result.outcome !== "applied") {
           throw new Error(`create ${cmd.command_id}: ${result.outcome}`);
         }
-        const at = new Date(cmd.issued_at);
-        const body = publicJob({
-          ...job,
-          id: cmd.job_id,
-          partner_id: partnerId,
-          status: "active",
-          embedding_status: "processing",
-          match_ready: false,
-          created_at: at,
-          updated_at: at,
-          deleted_at: null,
-        });
+        const body = publicJob(
+          newJobRow({ jobId: cmd.job_id, partnerId, fields: job, at: new Date(cmd.issued_at) }),
+        );
         if (key) await deps.idempotency.complete(partnerId, key, { status: 201, body });
         c.header("Location", `/v1/partner/jobs/${cmd.job_id}`);
         return c.json(body, 201);
