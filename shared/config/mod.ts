@@ -41,6 +41,7 @@ export const commonEnv = {
 export const topicEnv = {
   TOPIC_JOBS_COMMANDS: z.string().min(1).default("jobs.commands"),
   TOPIC_JOBS_EVENTS: z.string().min(1).default("jobs.events.v1"),
+  TOPIC_SEEKERS: z.string().min(1).default("seekers.v1"),
 };
 
 /** A positive integer read from a string variable. */

@@ -24,6 +24,8 @@ export const DEFAULT_TOPICS: readonly TopicSpec[] = [
     numPartitions: 12,
     config: { "retention.ms": String(30 * 86_400_000) },
   },
+  // Seeker profiles, latest per seeker: compacted, so a new consumer can rebuild every profile.
+  { topic: "seekers.v1", numPartitions: 12, config: { "cleanup.policy": "compact" } },
 ];
 
 /** Creates the topics that do not exist yet; returns the names created now. */
