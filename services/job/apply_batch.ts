@@ -6,6 +6,7 @@
  */
 import type { Sql } from "@hire/db";
 import { COMMAND_RESULTS_CHANNEL, type JobCommand, type JobRow } from "@hire/jobs";
+import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import { type CommandResult, decide, type DecideContext } from "./decide.ts";
 
 /** Raised when the edge fenced off a command between our read and our write; retry. */
@@ -32,6 +33,12 @@ const JOB_COLUMNS = [
   "created_at",
   "updated_at",
   "deleted_at",
+  "content_version",
+  "embedded_version",
+  "first_ready_at",
+  "embedding_attempts",
+  "embedding_retry_at",
+  "embedding_error",
 ] as const;
 
 /**
@@ -51,7 +58,7 @@ export async function settleFailed(sql: Sql, command: JobCommand): Promise<void>
 export async function applyBatch(
   sql: Sql,
   commands: JobCommand[],
-  ctx: DecideContext & { eventsTopic: string },
+  ctx: DecideContext & { eventsTopic: string; lifecycleTopic: string },
 ): Promise<CommandResult[]> {
   if (commands.length === 0) return [];
   return await sql.begin(async (tx) => {
@@ -69,11 +76,16 @@ export async function applyBatch(
     const state = new Map(rows.map((r) => [r.id, r]));
     const changed = new Set<string>();
     const results: CommandResult[] = [];
-    const events = [];
+    const messages: OutboxMessage[] = [];
     for (const command of todo) {
       const d = decide(command, state.get(command.job_id), ctx);
       results.push(d.result);
-      events.push(...d.events);
+      for (const e of d.events) {
+        messages.push({ id: e.id, key: command.job_id, topic: ctx.eventsTopic, value: e });
+      }
+      for (const m of d.lifecycle) {
+        messages.push({ id: m.id, key: m.job_id, topic: ctx.lifecycleTopic, value: m });
+      }
       if (d.next) {
         state.set(command.job_id, d.next);
         changed.add(command.job_id);
@@ -99,18 +111,13 @@ export async function applyBatch(
           employment_type = excluded.employment_type, salary_min = excluded.salary_min,
           salary_max = excluded.salary_max, currency = excluded.currency, status = excluded.status,
           embedding_status = excluded.embedding_status, match_ready = excluded.match_ready,
-          updated_at = excluded.updated_at, deleted_at = excluded.deleted_at`;
+          updated_at = excluded.updated_at, deleted_at = excluded.deleted_at,
+          content_version = excluded.content_version,
+          embedding_attempts = excluded.embedding_attempts,
+          embedding_retry_at = excluded.embedding_retry_at,
+          embedding_error = excluded.embedding_error`;
     }
-    if (events.length) {
-      await tx`INSERT INTO outbox ${
-        tx(events.map((e) => ({
-          event_id: e.id,
-          job_id: "job" in e.data ? e.data.job.id : e.data.job_id,
-          topic: ctx.eventsTopic,
-          payload: tx.json(e as never),
-        })))
-      }`;
-    }
+    await writeOutbox(tx, messages);
     return results;
   });
 }

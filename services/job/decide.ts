@@ -15,6 +15,7 @@ import {
   serviceUrl,
   toPublicJob,
 } from "@hire/jobs";
+import type { JobChanged, LifecycleReason } from "@hire/pipeline";
 
 /** The record of a settled command. */
 export interface CommandResult {
@@ -29,7 +30,10 @@ export interface Decision {
   result: CommandResult;
   /** The job's new state, when it changes. */
   next?: JobRow;
+  /** Public events for partners and the data team. */
   events: JobEvent[];
+  /** What the embedding pipeline must look at again. */
+  lifecycle: JobChanged[];
 }
 
 /** What a decision may depend on besides the command and the job. */
@@ -49,6 +53,10 @@ const WRITABLE: readonly (keyof JobFields)[] = [
   "currency",
   "status",
 ];
+/** Fields the job's vector is made from. */
+const CONTENT: readonly (keyof JobFields)[] = ["title", "description"];
+/** Fields the match graph filters on. */
+const PAYLOAD: readonly (keyof JobFields)[] = ["city", "employment_type"];
 
 /** Decides the effect of `command` on `current` (undefined when no such job exists). */
 export function decide(
@@ -62,29 +70,47 @@ export function decide(
     outcome,
     errors,
   });
+  const nothing = (outcome: CommandResult["outcome"], errors: FieldError[] | null = null) => ({
+    result: settle(outcome, errors),
+    events: [],
+    lifecycle: [],
+  });
+  const changedMessage = (job: JobRow, reasons: LifecycleReason[]): JobChanged => ({
+    id: ctx.newEventId(),
+    type: "job.changed",
+    job_id: job.id,
+    partner_id: job.partner_id,
+    content_version: job.content_version,
+    reasons,
+    at: ctx.now.toISOString(),
+  });
+
   // The edge answered 503 at the deadline; applying now would contradict that answer.
-  if (ctx.now.getTime() > Date.parse(command.deadline)) {
-    return { result: settle("expired"), events: [] };
-  }
+  if (ctx.now.getTime() > Date.parse(command.deadline)) return nothing("expired");
 
   if (command.type === "job.create") {
-    if (current) return { result: settle("applied"), events: [] };
+    if (current) return nothing("applied");
     const next = newJobRow({
       jobId: command.job_id,
       partnerId: command.partner_id,
       fields: command.job,
       at: new Date(command.issued_at),
     });
-    return { result: settle("applied"), next, events: [] };
+    return {
+      result: settle("applied"),
+      next,
+      events: [],
+      lifecycle: [changedMessage(next, ["created"])],
+    };
   }
 
   // Another partner's job is indistinguishable from a missing one.
   if (!current || current.deleted_at || current.partner_id !== command.partner_id) {
-    return { result: settle("not_found"), events: [] };
+    return nothing("not_found");
   }
 
   if (command.type === "job.delete") {
-    const next = { ...current, deleted_at: ctx.now, updated_at: ctx.now };
+    const next = { ...current, deleted_at: ctx.now, updated_at: ctx.now, match_ready: false };
     const event: JobEvent = {
       id: ctx.newEventId(),
       type: "job.deleted",
@@ -96,16 +122,42 @@ export function decide(
         deleted_at: ctx.now.toISOString(),
       },
     };
-    return { result: settle("applied"), next, events: [event] };
+    return {
+      result: settle("applied"),
+      next,
+      events: [event],
+      lifecycle: [changedMessage(next, ["deleted"])],
+    };
   }
 
   const merged: JobRow = { ...current, ...command.changes };
   const errors = crossFieldErrors(merged);
-  if (errors.length) return { result: settle("rejected", errors), events: [] };
+  if (errors.length) return nothing("rejected", errors);
 
   const changed = WRITABLE.filter((f) => merged[f] !== current[f]);
-  if (changed.length === 0) return { result: settle("applied"), events: [] };
-  const next = { ...merged, updated_at: ctx.now };
+  if (changed.length === 0) return nothing("applied");
+  const next: JobRow = { ...merged, updated_at: ctx.now };
+  const reasons: LifecycleReason[] = [];
+  if (changed.some((f) => CONTENT.includes(f))) {
+    // A new text to embed: the previous vector keeps serving (match_ready stays as it
+    // was) while the pipeline re-runs, with fresh attempts.
+    Object.assign(next, {
+      content_version: current.content_version + 1,
+      embedding_status: "processing",
+      embedding_attempts: 0,
+      embedding_retry_at: null,
+      embedding_error: null,
+    });
+    reasons.push("content");
+  }
+  if (changed.includes("status")) {
+    // Only active jobs are in the match graph; a reactivated job is back at once if it
+    // has a vector.
+    next.match_ready = next.status === "active" && current.embedded_version > 0;
+    reasons.push("status");
+  }
+  if (changed.some((f) => PAYLOAD.includes(f))) reasons.push("payload");
+
   const events: JobEvent[] = [];
   if (changed.some((f) => (EVENTFUL_FIELDS as readonly string[]).includes(f))) {
     events.push({
@@ -120,5 +172,10 @@ export function decide(
       },
     });
   }
-  return { result: settle("applied"), next, events };
+  return {
+    result: settle("applied"),
+    next,
+    events,
+    lifecycle: reasons.length ? [changedMessage(next, reasons)] : [],
+  };
 }

@@ -75,6 +75,12 @@ function row(over: Partial<JobRow> = {}): JobRow {
     created_at: CREATED,
     updated_at: CREATED,
     deleted_at: null,
+    content_version: 1,
+    embedded_version: 1,
+    first_ready_at: CREATED,
+    embedding_attempts: 0,
+    embedding_retry_at: null,
+    embedding_error: null,
     ...over,
   };
 }
@@ -107,9 +113,24 @@ Deno.test("decide create builds an active, processing, not-ready row timestamped
     created_at: new Date(ISSUED_AT),
     updated_at: new Date(ISSUED_AT),
     deleted_at: null,
+    content_version: 1,
+    embedded_version: 0,
+    first_ready_at: null,
+    embedding_attempts: 0,
+    embedding_retry_at: null,
+    embedding_error: null,
   });
   assert.deepEqual(d.events, []);
-  assert.equal(c.eventIds.length, 0);
+  // The pipeline is told; the public job.created waits until the job is match-ready.
+  assert.deepEqual(d.lifecycle, [{
+    id: "evt_1",
+    type: "job.changed",
+    job_id: JOB_ID,
+    partner_id: PARTNER,
+    content_version: 1,
+    reasons: ["created"],
+    at: NOW.toISOString(),
+  }]);
 });
 
 Deno.test("decide create uses issued_at, not ctx.now, for created_at and updated_at", () => {
@@ -260,7 +281,17 @@ Deno.test("decide update of the title emits one job.updated event with the new p
   const current = row();
   const d = decide(updateCommand({ title: "Senior Backend Engineer" }), current, c);
   assert.equal(d.result.outcome, "applied");
-  assert.deepEqual(d.next, row({ title: "Senior Backend Engineer", updated_at: NOW }));
+  // A new text: re-embed (version 2, processing) while the old vector keeps serving.
+  assert.deepEqual(
+    d.next,
+    row({
+      title: "Senior Backend Engineer",
+      updated_at: NOW,
+      content_version: 2,
+      embedding_status: "processing",
+      match_ready: true,
+    }),
+  );
   assert.deepEqual(d.events, [{
     id: "evt_1",
     type: "job.updated",
@@ -277,7 +308,7 @@ Deno.test("decide update of the title emits one job.updated event with the new p
         salary_max: 25_000,
         currency: "SAR",
         status: "active",
-        embedding_status: "ready",
+        embedding_status: "processing",
         match_ready: true,
         service_url: `${BASE_URL}/jobs/${JOB_ID}`,
         created_at: CREATED.toISOString(),
@@ -287,7 +318,8 @@ Deno.test("decide update of the title emits one job.updated event with the new p
       previous_attributes: { title: "Backend Engineer" },
     },
   }]);
-  assert.deepEqual(c.eventIds, ["evt_1"]);
+  assert.deepEqual(d.lifecycle.map((m) => [m.reasons, m.content_version]), [[["content"], 2]]);
+  assert.deepEqual(c.eventIds, ["evt_1", "evt_2"]);
 });
 
 Deno.test("decide update of the description lists only description as changed", () => {
@@ -395,7 +427,7 @@ Deno.test("decide delete sets deleted_at to now and emits one job.deleted event"
     outcome: "applied",
     errors: null,
   });
-  assert.deepEqual(d.next, row({ deleted_at: NOW, updated_at: NOW }));
+  assert.deepEqual(d.next, row({ deleted_at: NOW, updated_at: NOW, match_ready: false }));
   assert.deepEqual(d.events, [{
     id: "evt_1",
     type: "job.deleted",
@@ -407,7 +439,52 @@ Deno.test("decide delete sets deleted_at to now and emits one job.deleted event"
       deleted_at: NOW.toISOString(),
     },
   }]);
-  assert.deepEqual(c.eventIds, ["evt_1"]);
+  assert.deepEqual(d.lifecycle.map((m) => m.reasons), [["deleted"]]);
+  assert.deepEqual(c.eventIds, ["evt_1", "evt_2"]);
+});
+
+Deno.test("decide pausing a job takes it out of the match graph and tells the pipeline", () => {
+  const d = decide(updateCommand({ status: "paused" }), row(), ctx());
+  assert.equal(d.next?.match_ready, false);
+  assert.equal(d.next?.embedding_status, "ready");
+  assert.equal(d.next?.content_version, 1);
+  assert.deepEqual(d.lifecycle.map((m) => m.reasons), [["status"]]);
+});
+
+Deno.test("decide reactivating a job with a vector puts it back in the match graph at once", () => {
+  const paused = row({ status: "paused", match_ready: false });
+  assert.equal(decide(updateCommand({ status: "active" }), paused, ctx()).next?.match_ready, true);
+  const neverEmbedded = row({ status: "paused", match_ready: false, embedded_version: 0 });
+  const d = decide(updateCommand({ status: "active" }), neverEmbedded, ctx());
+  assert.equal(d.next?.match_ready, false);
+});
+
+Deno.test("decide a title change on a failed job re-runs the pipeline with fresh attempts", () => {
+  const failed = row({
+    embedding_status: "failed",
+    embedding_attempts: 5,
+    embedding_error: "provider down",
+    match_ready: false,
+    embedded_version: 0,
+  });
+  const d = decide(updateCommand({ title: "Fixed title" }), failed, ctx());
+  assert.equal(d.next?.embedding_status, "processing");
+  assert.equal(d.next?.embedding_attempts, 0);
+  assert.equal(d.next?.embedding_error, null);
+  assert.equal(d.next?.content_version, 2);
+});
+
+Deno.test("decide a city or employment type change updates the graph without re-embedding", () => {
+  const d = decide(updateCommand({ city: "Jeddah" }), row(), ctx());
+  assert.equal(d.next?.content_version, 1);
+  assert.equal(d.next?.embedding_status, "ready");
+  assert.deepEqual(d.lifecycle.map((m) => m.reasons), [["payload"]]);
+  assert.deepEqual(d.events, []);
+});
+
+Deno.test("decide a salary-only change does not concern the pipeline", () => {
+  const d = decide(updateCommand({ salary_max: 30_000 }), row(), ctx());
+  assert.deepEqual(d.lifecycle, []);
 });
 
 Deno.test("decide delete of an already deleted job is not_found", () => {

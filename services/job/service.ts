@@ -7,12 +7,12 @@ import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { JobCommand } from "@hire/jobs";
 import { combiner, createPublisher } from "@hire/kafka";
+import { startOutboxFlusher } from "@hire/outbox";
 import type { Logger } from "@hire/log";
 import type { Kafka } from "kafkajs";
 import type { JobConfig } from "./config.ts";
 import { applyBatch, settleFailed } from "./apply_batch.ts";
 import { runCommandConsumer } from "./consumer.ts";
-import { startOutboxFlusher } from "./outbox.ts";
 import { purge } from "./purge.ts";
 
 /** What the service needs from outside. */
@@ -44,6 +44,7 @@ export async function startJobService(
       newEventId: () => newId("evt"),
       publicBaseUrl: cfg.PUBLIC_BASE_URL,
       eventsTopic: cfg.TOPIC_JOBS_EVENTS,
+      lifecycleTopic: cfg.TOPIC_JOBS_LIFECYCLE,
     });
   };
   const consumer = deps.kafka.consumer({

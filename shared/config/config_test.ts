@@ -13,6 +13,9 @@ Deno.test("parseConfig applies the defaults to an empty environment", () => {
     PUBLIC_BASE_URL: "http://localhost:8080",
     TOPIC_JOBS_COMMANDS: "jobs.commands",
     TOPIC_JOBS_EVENTS: "jobs.events.v1",
+    TOPIC_SEEKERS: "seekers.v1",
+    TOPIC_JOBS_LIFECYCLE: "jobs.lifecycle",
+    TOPIC_EMBEDDINGS_READY: "embeddings.ready",
     TIMEOUT_MS: 5_000,
   });
 });

@@ -42,6 +42,8 @@ export const topicEnv = {
   TOPIC_JOBS_COMMANDS: z.string().min(1).default("jobs.commands"),
   TOPIC_JOBS_EVENTS: z.string().min(1).default("jobs.events.v1"),
   TOPIC_SEEKERS: z.string().min(1).default("seekers.v1"),
+  TOPIC_JOBS_LIFECYCLE: z.string().min(1).default("jobs.lifecycle"),
+  TOPIC_EMBEDDINGS_READY: z.string().min(1).default("embeddings.ready"),
 };
 
 /** A positive integer read from a string variable. */

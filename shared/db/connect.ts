@@ -6,6 +6,8 @@ import postgres from "postgres";
 
 /** A postgres.js client. */
 export type Sql = postgres.Sql;
+/** A transaction of a postgres.js client (what `sql.begin` hands its callback). */
+export type Tx = postgres.TransactionSql;
 
 /** Options for {@link connect}. */
 export interface ConnectOptions {

@@ -2,5 +2,5 @@
  * Postgres: the connection, error classification and migrations.
  * @module
  */
-export { connect, type ConnectOptions, isDbUnavailable, type Sql } from "./connect.ts";
+export { connect, type ConnectOptions, isDbUnavailable, type Sql, type Tx } from "./connect.ts";
 export { migrate, type Migration, readMigrations } from "./migrate.ts";

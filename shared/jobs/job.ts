@@ -37,6 +37,15 @@ export interface JobRow extends JobFields {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  /** Counts title/description changes; the embedding pipeline works on a version. */
+  content_version: number;
+  /** The content version the stored vector was made from; 0 before the first. */
+  embedded_version: number;
+  /** When the job first became match-ready (and job.created was emitted). */
+  first_ready_at: Date | null;
+  embedding_attempts: number;
+  embedding_retry_at: Date | null;
+  embedding_error: string | null;
 }
 
 /** The job object of the API and of event payloads. */
@@ -67,6 +76,12 @@ export function newJobRow(
     created_at: input.at,
     updated_at: input.at,
     deleted_at: null,
+    content_version: 1,
+    embedded_version: 0,
+    first_ready_at: null,
+    embedding_attempts: 0,
+    embedding_retry_at: null,
+    embedding_error: null,
   };
 }
 

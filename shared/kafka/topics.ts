@@ -24,6 +24,17 @@ export const DEFAULT_TOPICS: readonly TopicSpec[] = [
     numPartitions: 12,
     config: { "retention.ms": String(30 * 86_400_000) },
   },
+  // Internal to the pipeline; short retention: they only trigger work.
+  {
+    topic: "jobs.lifecycle",
+    numPartitions: 12,
+    config: { "retention.ms": String(7 * 86_400_000) },
+  },
+  {
+    topic: "embeddings.ready",
+    numPartitions: 12,
+    config: { "retention.ms": String(7 * 86_400_000) },
+  },
   // Seeker profiles, latest per seeker: compacted, so a new consumer can rebuild every profile.
   { topic: "seekers.v1", numPartitions: 12, config: { "cleanup.policy": "compact" } },
 ];

@@ -55,7 +55,7 @@ export interface Stack {
   baseUrl: string;
   sql: Sql;
   kafka: Kafka;
-  topics: { commands: string; events: string };
+  topics: Record<"commands" | "events" | "lifecycle" | "embeddingsReady" | "seekers", string>;
   env: Record<string, string>;
   partner(plan?: Plan): Promise<TestPartner>;
   /** Raw request against the edge. */
@@ -86,11 +86,20 @@ async function readResponse(res: Response): Promise<ApiResponse> {
 
 /** Starts the edge and (by default) the job service on fresh topics. */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
-  const topics = { commands: uniqueName("jobs.commands"), events: uniqueName("jobs.events.v1") };
+  const topics = {
+    commands: uniqueName("jobs.commands"),
+    events: uniqueName("jobs.events.v1"),
+    lifecycle: uniqueName("jobs.lifecycle"),
+    embeddingsReady: uniqueName("embeddings.ready"),
+    seekers: uniqueName("seekers.v1"),
+  };
   const env: Record<string, string> = {
     ...TEST_ENV,
     TOPIC_JOBS_COMMANDS: topics.commands,
     TOPIC_JOBS_EVENTS: topics.events,
+    TOPIC_JOBS_LIFECYCLE: topics.lifecycle,
+    TOPIC_EMBEDDINGS_READY: topics.embeddingsReady,
+    TOPIC_SEEKERS: topics.seekers,
     JOB_GROUP_ID: uniqueName("job-service"),
     COMMAND_TIMEOUT_MS: String(opts.commandTimeoutMs ?? 5000),
     OUTBOX_INTERVAL_MS: "200",
@@ -103,10 +112,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const kafka = createKafka({ brokers: edgeCfg.KAFKA_BROKERS, clientId: "test" });
   const admin = kafka.admin();
   await admin.connect();
-  await ensureTopics(admin, [
-    { topic: topics.commands, numPartitions: 3 },
-    { topic: topics.events, numPartitions: 3 },
-  ]);
+  await ensureTopics(admin, Object.values(topics).map((topic) => ({ topic, numPartitions: 3 })));
 
   const edgeSql = opts.edgeDatabaseUrl
     ? connect(opts.edgeDatabaseUrl, { max: 10, connectTimeout: 2, name: "test-edge" })

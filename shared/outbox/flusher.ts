@@ -20,7 +20,7 @@ export interface OutboxFlusher {
 interface Row {
   seq: string;
   topic: string;
-  job_id: string;
+  key: string;
   payload: Record<string, unknown>;
 }
 
@@ -39,13 +39,13 @@ export function startOutboxFlusher(
       >`SELECT pg_try_advisory_xact_lock(${LOCK_ID}) AS ok`;
       if (!lock?.ok) return 0;
       const rows = await tx<Row[]>`
-        SELECT seq, topic, job_id, payload FROM outbox
+        SELECT seq, topic, key, payload FROM outbox
         WHERE published_at IS NULL ORDER BY seq LIMIT ${PAGE}`;
       if (rows.length === 0) return 0;
       const byTopic = new Map<string, { key: string; value: string }[]>();
       for (const r of rows) {
         const list = byTopic.get(r.topic) ?? [];
-        list.push({ key: r.job_id, value: JSON.stringify(r.payload) });
+        list.push({ key: r.key, value: JSON.stringify(r.payload) });
         byTopic.set(r.topic, list);
       }
       await deps.publisher.sendBatch({

@@ -3,7 +3,7 @@ import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
 import { createKafka, createPublisher, ensureTopics } from "@hire/kafka";
 import { silentLogger } from "@hire/log";
-import { startOutboxFlusher } from "./outbox.ts";
+import { startOutboxFlusher } from "./flusher.ts";
 
 const sql = connect(
   Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
@@ -23,7 +23,7 @@ Deno.test("events left in the outbox by a crash are published by the timer, in o
   const ids = [newId("evt"), newId("evt"), newId("evt")];
   // What a job service that committed and then crashed before publishing leaves behind.
   for (const id of ids) {
-    await sql`INSERT INTO outbox (event_id, job_id, topic, payload)
+    await sql`INSERT INTO outbox (event_id, key, topic, payload)
       VALUES (${id}, ${jobId}, ${topic}, ${sql.json({ id, type: "job.deleted" })})`;
   }
   const publisher = createPublisher(kafka);
@@ -42,8 +42,7 @@ Deno.test("events left in the outbox by a crash are published by the timer, in o
     const until = Date.now() + 15_000;
     while (seen.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     assert.deepEqual(seen, ids.map((id) => ({ key: jobId, id })));
-    const pending =
-      await sql`SELECT 1 FROM outbox WHERE job_id = ${jobId} AND published_at IS NULL`;
+    const pending = await sql`SELECT 1 FROM outbox WHERE key = ${jobId} AND published_at IS NULL`;
     assert.equal(pending.length, 0);
   } finally {
     await consumer.disconnect();
