@@ -7,7 +7,8 @@
 import { isDbUnavailable } from "@hire/db";
 import { decodeJobCommand, type JobCommand } from "@hire/jobs";
 import type { Logger } from "@hire/log";
-import type { Consumer, KafkaMessage } from "kafkajs";
+import type { Consumer } from "kafkajs";
+import { decodeOrSkip, retryWhile, type RetryWhileOptions } from "@hire/kafka";
 import { FenceRace } from "./apply_batch.ts";
 
 const CHUNK = 500;
@@ -39,7 +40,7 @@ export async function runCommandConsumer(
       for (let i = 0; i < batch.messages.length; i += CHUNK) {
         if (!isRunning() || isStale()) return;
         const chunk = batch.messages.slice(i, i + CHUNK);
-        const commands = chunk.flatMap((m) => decode(m, deps.log));
+        const commands = chunk.flatMap((m) => decodeOrSkip(m, decodeJobCommand, deps.log));
         const retry = { log: deps.log, heartbeat, isRunning: () => isRunning() && !isStale() };
         await applyOrIsolate(commands, deps, retry);
         resolveOffset(chunk[chunk.length - 1]!.offset);
@@ -77,42 +78,11 @@ async function applyOrIsolate(
   }
 }
 
-interface RetryOptions {
-  log: Logger;
-  heartbeat: () => Promise<void>;
-  isRunning: () => boolean;
-}
+type RetryOptions = Omit<RetryWhileOptions, "retriable">;
 
-// The edge only publishes validated commands, so a malformed one is a bug elsewhere:
-// log it whole for the operator and move on rather than block the partition.
-function decode(message: KafkaMessage, log: Logger): JobCommand[] {
-  try {
-    return [decodeJobCommand(message.value ?? "")];
-  } catch (err) {
-    log.error("malformed command skipped", {
-      err,
-      offset: message.offset,
-      value: message.value?.toString(),
-    });
-    return [];
-  }
-}
-
-/** Retries while the database is unreachable or a fence raced; other errors propagate. */
-async function withRetry<T>(
-  work: () => Promise<T>,
-  opts: RetryOptions,
-): Promise<T> {
-  for (let attempt = 1;; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      const retriable = err instanceof FenceRace || isDbUnavailable(err);
-      if (!retriable || !opts.isRunning()) throw err;
-      const delay = Math.min(200 * 2 ** attempt, 5000);
-      opts.log.warn("command batch failed; retrying", { err, attempt, delay });
-      await new Promise((r) => setTimeout(r, delay));
-      await opts.heartbeat().catch(() => {});
-    }
-  }
-}
+// A fence race or an outage is cured by waiting; anything else may be a bad command.
+const withRetry = <T>(work: () => Promise<T>, opts: RetryOptions) =>
+  retryWhile(work, {
+    ...opts,
+    retriable: (err) => err instanceof FenceRace || isDbUnavailable(err),
+  });

@@ -10,4 +10,6 @@ export {
   type Publisher,
 } from "./client.ts";
 export { combiner } from "./combiner.ts";
+export { decodeOrSkip } from "./decode_or_skip.ts";
+export { retryWhile, type RetryWhileOptions } from "./retry_while.ts";
 export { DEFAULT_TOPICS, ensureTopics, type TopicSpec } from "./topics.ts";
