@@ -197,6 +197,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await stopKeys().catch(() => {});
       await publisher.disconnect();
       if (edgeAdmin !== admin) await edgeAdmin.disconnect();
+      // Tests leave no topics behind on the shared broker.
+      await admin.deleteTopics({ topics: Object.values(topics) }).catch(() => {});
       await admin.disconnect();
       if (edgeSql !== sql) await edgeSql.end({ timeout: 1 });
       await sql.end();

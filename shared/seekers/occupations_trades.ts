@@ -1,0 +1,367 @@
+/**
+ * Engineering, trades, education and service occupations of the synthetic catalogue.
+ * @module
+ */
+import type { Occupation } from "./occupation.ts";
+
+/** Engineers, technicians, teachers and frontline service staff. */
+export const TRADES_OCCUPATIONS: readonly Occupation[] = [
+  {
+    key: "civil_engineer",
+    employmentTypes: ["full_time", "contract"],
+    salary: [9000, 22000],
+    en: {
+      title: "Civil Engineer",
+      field: "construction",
+      skills: [
+        "AutoCAD",
+        "Site supervision",
+        "Structural design",
+        "Quantity surveying",
+        "Primavera P6",
+        "Saudi Building Code",
+      ],
+      duties: [
+        "supervise construction sites and subcontractors",
+        "review shop drawings and bills of quantities",
+        "check the work against the Saudi Building Code",
+      ],
+    },
+    ar: {
+      title: "مهندس مدني",
+      titleF: "مهندسة مدنية",
+      field: "الإنشاءات",
+      skills: [
+        "أوتوكاد",
+        "الإشراف على المواقع",
+        "التصميم الإنشائي",
+        "حساب الكميات",
+        "بريمافيرا",
+        "كود البناء السعودي",
+      ],
+      duties: [
+        "الإشراف على مواقع الإنشاء ومقاولي الباطن",
+        "مراجعة المخططات التنفيذية وجداول الكميات",
+        "التحقق من مطابقة الأعمال لكود البناء السعودي",
+      ],
+    },
+  },
+  {
+    key: "mechanical_engineer",
+    employmentTypes: ["full_time", "contract"],
+    salary: [9000, 22000],
+    en: {
+      title: "Mechanical Engineer",
+      field: "mechanical engineering",
+      skills: [
+        "HVAC design",
+        "Preventive maintenance",
+        "AutoCAD",
+        "SolidWorks",
+        "Pumps and compressors",
+        "Root cause analysis",
+      ],
+      duties: [
+        "design and review HVAC and piping systems",
+        "plan preventive maintenance for pumps and compressors",
+        "investigate equipment failures and find their root causes",
+      ],
+    },
+    ar: {
+      title: "مهندس ميكانيكي",
+      titleF: "مهندسة ميكانيكية",
+      field: "الهندسة الميكانيكية",
+      skills: [
+        "تصميم أنظمة التكييف والتهوية",
+        "الصيانة الوقائية",
+        "أوتوكاد",
+        "سوليدووركس",
+        "المضخات والضواغط",
+        "تحليل الأسباب الجذرية",
+      ],
+      duties: [
+        "تصميم أنظمة التكييف والأنابيب ومراجعتها",
+        "تخطيط الصيانة الوقائية للمضخات والضواغط",
+        "دراسة أعطال المعدات وتحديد أسبابها الجذرية",
+      ],
+    },
+  },
+  {
+    key: "electrical_technician",
+    employmentTypes: ["full_time", "contract"],
+    salary: [4000, 9000],
+    en: {
+      title: "Electrical Technician",
+      field: "electrical maintenance",
+      skills: [
+        "Electrical maintenance",
+        "Wiring and installation",
+        "Troubleshooting",
+        "Low voltage systems",
+        "Control panels",
+        "Safety procedures",
+      ],
+      duties: [
+        "install and maintain electrical wiring and distribution boards",
+        "troubleshoot faults in lighting and power systems",
+        "follow lockout and tagout safety procedures",
+      ],
+    },
+    ar: {
+      title: "فني كهرباء",
+      titleF: "فنية كهرباء",
+      field: "الصيانة الكهربائية",
+      skills: [
+        "الصيانة الكهربائية",
+        "التمديدات الكهربائية",
+        "تشخيص الأعطال",
+        "أنظمة الجهد المنخفض",
+        "لوحات التحكم",
+        "إجراءات السلامة",
+      ],
+      duties: [
+        "تركيب التمديدات ولوحات التوزيع الكهربائية وصيانتها",
+        "تشخيص أعطال أنظمة الإنارة والطاقة",
+        "الالتزام بإجراءات السلامة وعزل مصادر الطاقة قبل العمل",
+      ],
+    },
+  },
+  {
+    key: "teacher",
+    employmentTypes: ["full_time", "part_time", "contract"],
+    salary: [5000, 14000],
+    en: {
+      title: "Mathematics Teacher",
+      field: "education",
+      skills: [
+        "Lesson planning",
+        "Classroom management",
+        "Mathematics curriculum",
+        "Student assessment",
+        "Madrasati platform",
+        "Differentiated instruction",
+      ],
+      duties: [
+        "plan and teach mathematics lessons for intermediate school students",
+        "assess students and report their progress to parents",
+        "teach remote lessons on the Madrasati platform",
+      ],
+    },
+    ar: {
+      title: "معلم رياضيات",
+      titleF: "معلمة رياضيات",
+      field: "التعليم",
+      skills: [
+        "إعداد الدروس",
+        "إدارة الصف",
+        "مناهج الرياضيات",
+        "تقويم الطلاب",
+        "منصة مدرستي",
+        "التعليم المتمايز",
+      ],
+      duties: [
+        "تخطيط دروس الرياضيات وتدريسها لطلاب المرحلة المتوسطة",
+        "تقويم الطلاب وإبلاغ أولياء الأمور بمستواهم",
+        "التدريس عن بعد عبر منصة مدرستي",
+      ],
+    },
+  },
+  {
+    key: "driver",
+    employmentTypes: ["full_time", "part_time", "contract"],
+    salary: [3000, 7000],
+    en: {
+      title: "Delivery Driver",
+      field: "delivery and logistics",
+      skills: [
+        "Valid Saudi driving license",
+        "Route planning",
+        "Last-mile delivery",
+        "Vehicle inspection",
+        "Customer service",
+        "Navigation apps",
+      ],
+      duties: [
+        "deliver orders to customers on time across the city",
+        "plan daily routes with navigation apps",
+        "inspect the vehicle and keep delivery records",
+      ],
+    },
+    ar: {
+      title: "سائق توصيل",
+      titleF: "سائقة توصيل",
+      field: "التوصيل والخدمات اللوجستية",
+      skills: [
+        "رخصة قيادة سعودية سارية",
+        "تخطيط المسارات",
+        "توصيل الطلبات",
+        "فحص المركبة",
+        "خدمة العملاء",
+        "تطبيقات الملاحة",
+      ],
+      duties: [
+        "توصيل الطلبات إلى العملاء في الوقت المحدد داخل المدينة",
+        "تخطيط المسارات اليومية باستخدام تطبيقات الملاحة",
+        "فحص المركبة وتسجيل عمليات التوصيل",
+      ],
+    },
+  },
+  {
+    key: "chef",
+    employmentTypes: ["full_time", "part_time"],
+    salary: [4000, 12000],
+    en: {
+      title: "Chef",
+      field: "food and beverage",
+      skills: [
+        "Arabic cuisine",
+        "International cuisine",
+        "Menu planning",
+        "Food safety (HACCP)",
+        "Kitchen management",
+        "Food cost control",
+      ],
+      duties: [
+        "prepare Arabic and international dishes for restaurant service",
+        "plan menus and control food costs",
+        "apply HACCP food safety standards in the kitchen",
+      ],
+    },
+    ar: {
+      title: "طباخ",
+      titleF: "طباخة",
+      field: "الأغذية والمشروبات",
+      skills: [
+        "المطبخ العربي",
+        "المطبخ العالمي",
+        "إعداد قوائم الطعام",
+        "سلامة الغذاء",
+        "إدارة المطبخ",
+        "ضبط تكلفة الطعام",
+      ],
+      duties: [
+        "إعداد الأطباق العربية والعالمية لخدمة المطعم",
+        "تخطيط قوائم الطعام وضبط تكاليفها",
+        "تطبيق معايير سلامة الغذاء في المطبخ",
+      ],
+    },
+  },
+  {
+    key: "cashier",
+    employmentTypes: ["full_time", "part_time"],
+    salary: [3500, 6500],
+    en: {
+      title: "Cashier",
+      field: "retail",
+      skills: [
+        "Point of sale (POS)",
+        "Cash handling",
+        "Customer service",
+        "Returns and exchanges",
+        "Shift reconciliation",
+      ],
+      duties: [
+        "process sales and payments at the point of sale",
+        "balance the cash drawer at the end of each shift",
+        "help customers with returns and exchanges",
+      ],
+    },
+    ar: {
+      title: "كاشير",
+      titleF: "كاشيرة",
+      field: "التجزئة",
+      skills: [
+        "أنظمة نقاط البيع",
+        "التعامل مع النقد",
+        "خدمة العملاء",
+        "الاسترجاع والاستبدال",
+        "مطابقة الصندوق",
+      ],
+      duties: [
+        "تسجيل المبيعات واستلام المدفوعات عند نقطة البيع",
+        "مطابقة الصندوق في نهاية كل وردية",
+        "مساعدة العملاء في عمليات الاسترجاع والاستبدال",
+      ],
+    },
+  },
+  {
+    key: "security_guard",
+    employmentTypes: ["full_time", "part_time", "contract"],
+    salary: [3500, 6500],
+    en: {
+      title: "Security Guard",
+      field: "security",
+      skills: [
+        "Access control",
+        "CCTV monitoring",
+        "Patrolling",
+        "Incident reporting",
+        "Emergency response",
+        "First aid",
+      ],
+      duties: [
+        "control access at the gates and check visitor permits",
+        "monitor CCTV and patrol the premises",
+        "write incident reports and respond to emergencies",
+      ],
+    },
+    ar: {
+      title: "حارس أمن",
+      titleF: "حارسة أمن",
+      field: "الأمن والحراسة",
+      skills: [
+        "التحكم في الدخول",
+        "مراقبة كاميرات المراقبة",
+        "الدوريات الأمنية",
+        "كتابة تقارير الحوادث",
+        "الاستجابة للطوارئ",
+        "الإسعافات الأولية",
+      ],
+      duties: [
+        "ضبط الدخول عند البوابات والتحقق من تصاريح الزوار",
+        "مراقبة الكاميرات والقيام بجولات تفقدية في المنشأة",
+        "كتابة تقارير الحوادث والاستجابة لحالات الطوارئ",
+      ],
+    },
+  },
+  {
+    key: "warehouse_supervisor",
+    employmentTypes: ["full_time", "contract"],
+    salary: [6000, 12000],
+    en: {
+      title: "Warehouse Supervisor",
+      field: "warehousing and logistics",
+      skills: [
+        "Inventory control",
+        "Warehouse management systems (WMS)",
+        "Forklift operations",
+        "Team supervision",
+        "Stock counts",
+        "Health and safety",
+      ],
+      duties: [
+        "supervise the receiving, storage and dispatch teams",
+        "keep stock accurate with cycle counts in the WMS",
+        "enforce health and safety rules on the warehouse floor",
+      ],
+    },
+    ar: {
+      title: "مشرف مستودع",
+      titleF: "مشرفة مستودع",
+      field: "المستودعات والخدمات اللوجستية",
+      skills: [
+        "مراقبة المخزون",
+        "أنظمة إدارة المستودعات",
+        "تشغيل الرافعات الشوكية",
+        "الإشراف على الفرق",
+        "الجرد الدوري",
+        "الصحة والسلامة المهنية",
+      ],
+      duties: [
+        "الإشراف على فرق الاستلام والتخزين والشحن",
+        "ضبط دقة المخزون بالجرد الدوري في نظام إدارة المستودعات",
+        "تطبيق قواعد الصحة والسلامة في المستودع",
+      ],
+    },
+  },
+];
