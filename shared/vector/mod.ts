@@ -1,1 +1,17 @@
+/**
+ * The vector index: its port, the pgvector and Qdrant adapters, the factory that picks one
+ * from configuration. The contract every adapter's tests run is `@hire/vector/contract`,
+ * kept out of this entry so services do not load test assertions.
+ * @module
+ */
 export * from "./index.ts";
+export { createPgvectorIndex, efSearchFor, type PgvectorIndexOptions } from "./pgvector_index.ts";
+export { createQdrantIndex, type QdrantIndexOptions } from "./qdrant_index.ts";
+export {
+  type ConfiguredVectorIndex,
+  createVectorIndex,
+  type VectorIndexConfig,
+} from "./factory.ts";
+export { type VectorEnv, vectorEnv } from "./config.ts";
+export { pointIdOf, ulidToUuid, uuidToUlid } from "./point_id.ts";
+export { scoreOf } from "./rules.ts";

@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import postgres from "postgres";
+import { toSql } from "pgvector";
+import { vectorIndexContract } from "./contract.ts";
+import {
+  axis,
+  decoy,
+  DECOYS,
+  DIMENSIONS,
+  inBatches,
+  job,
+  matches,
+  outer,
+  OUTERS,
+} from "./contract_fixtures.ts";
+import { createPgvectorIndex, efSearchFor } from "./pgvector_index.ts";
+
+const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const sql = connect(url, { max: 4, name: "vector-test" });
+// On tables this small the planner answers by a sequential scan, which is exact and would
+// pass the filter tests whatever the HNSW settings. A second pool makes every other plan
+// cost prohibitive, so the same contract also runs through the HNSW index itself.
+const hnswOnly = postgres(url, {
+  max: 4,
+  onnotice: () => {},
+  connection: {
+    application_name: "vector-test-hnsw",
+    enable_seqscan: "off",
+    enable_bitmapscan: "off",
+    enable_sort: "off",
+  },
+});
+Deno.test.afterAll(async () => {
+  await sql.end();
+  await hnswOnly.end();
+});
+
+function subject(pool: postgres.Sql, dimensions: number, prefix: string) {
+  return {
+    ...createPgvectorIndex({ sql: pool, dimensions, tablePrefix: prefix }),
+    async drop() {
+      await pool.unsafe(`DROP TABLE IF EXISTS ${prefix}job_vectors, ${prefix}seeker_vectors`);
+    },
+  };
+}
+
+vectorIndexContract(
+  "pgvector",
+  ({ dimensions, prefix }) => Promise.resolve(subject(sql, dimensions, prefix)),
+);
+vectorIndexContract(
+  "pgvector through HNSW",
+  ({ dimensions, prefix }) => Promise.resolve(subject(hnswOnly, dimensions, prefix)),
+);
+
+Deno.test("pgvector: the forced plan uses HNSW, and without iterative scans it would post-filter", async () => {
+  const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
+  const ix = subject(hnswOnly, DIMENSIONS, prefix);
+  try {
+    await ix.init();
+    const others = [
+      ...Array.from({ length: DECOYS }, (_, i) => decoy(i)),
+      ...Array.from({ length: OUTERS }, (_, i) => outer(i)),
+    ];
+    await inBatches(others, (v) => ix.upsertJob(job({ city: "Riyadh", vector: v })));
+    const far = job({ city: "Abha", vector: matches()[0]! });
+    await ix.upsertJob(far);
+
+    const q = toSql(Array.from(axis(0)));
+    const table = `${prefix}job_vectors`;
+    const [plan, naive] = await hnswOnly.begin(async (tx) => {
+      await tx`SET LOCAL hnsw.iterative_scan = off`;
+      const query = `SELECT job_id FROM ${table} WHERE city = 'Abha'
+                     ORDER BY embedding <=> '${q}'::vector LIMIT 1`;
+      return [await tx.unsafe(`EXPLAIN ${query}`), await tx.unsafe(query)];
+    });
+    assert.match(plan.map((r) => r["QUERY PLAN"]).join("\n"), /Index Scan using \S+_embedding_idx/);
+    assert.equal(naive.length, 0, "the first pass alone sees only decoys");
+
+    assert.deepEqual(
+      (await ix.searchJobs(axis(0), { city: "Abha" }, 1)).map((h) => h.id),
+      [far.id],
+    );
+  } finally {
+    await ix.drop();
+  }
+});
+
+Deno.test("efSearchFor is at least the limit and the floor, at most pgvector's 1000", () => {
+  assert.equal(efSearchFor(10), 100);
+  assert.equal(efSearchFor(250), 250);
+  assert.equal(efSearchFor(5000), 1000);
+  assert.equal(efSearchFor(10, 40), 40);
+});
+
+Deno.test("createPgvectorIndex rejects prefixes that would need quoting, and bad dimensions", () => {
+  for (const tablePrefix of ["Bad_", "1x_", "a-b_", "x".repeat(25)]) {
+    assert.throws(() => createPgvectorIndex({ sql, dimensions: 8, tablePrefix }), /prefix/);
+  }
+  assert.throws(() => createPgvectorIndex({ sql, dimensions: 0 }), /dimensions/);
+  assert.throws(() => createPgvectorIndex({ sql, dimensions: 2.5 }), /dimensions/);
+});

@@ -1,0 +1,55 @@
+/**
+ * Rules every adapter applies the same way, so that switching backends changes no answer:
+ * the shape of a vector, the limit of a search, the score, and the prefix of store names.
+ * @module
+ */
+
+/** Throws unless `vector` has `dimensions` finite components. */
+export function assertVector(vector: Float32Array, dimensions: number, what: string): void {
+  if (vector.length !== dimensions) {
+    throw new RangeError(
+      `${what} has ${vector.length} dimensions; this index holds ${dimensions}-dimensional vectors`,
+    );
+  }
+  // A NaN or infinite component would be rejected by pgvector and silently poison Qdrant.
+  if (!vector.every(Number.isFinite)) throw new RangeError(`${what} has a non-finite component`);
+}
+
+/** Throws unless `dimensions` is a usable vector width (pgvector indexes up to 2000). */
+export function assertDimensions(dimensions: number): void {
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 2000) {
+    throw new RangeError(`dimensions must be an integer in 1..2000, got ${dimensions}`);
+  }
+}
+
+/** Throws unless `limit` is a whole number of hits, at least 0. */
+export function assertLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 0) {
+    throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  }
+}
+
+/**
+ * The score of a hit from its cosine similarity, clamped to [0, 1]: opposite and orthogonal
+ * vectors both score 0, and float error cannot push an identical vector above 1. A zero
+ * vector has no direction (pgvector answers NaN), so it scores 0.
+ */
+export function scoreOf(cosineSimilarity: number): number {
+  if (Number.isNaN(cosineSimilarity)) return 0;
+  return Math.min(1, Math.max(0, cosineSimilarity));
+}
+
+/**
+ * Throws unless `prefix` can start a table or collection name without quoting: lower-case
+ * letters, digits and underscores, not starting with a digit, short enough that the longest
+ * derived index name stays under Postgres' 63-byte identifier limit.
+ */
+export function assertPrefix(prefix: string): void {
+  if (!/^([a-z_][a-z0-9_]{0,23})?$/.test(prefix)) {
+    throw new RangeError(
+      `prefix must match [a-z_][a-z0-9_]* and be at most 24 characters, got ${
+        JSON.stringify(prefix)
+      }`,
+    );
+  }
+}
