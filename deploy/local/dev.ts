@@ -10,6 +10,8 @@ import { ROOT, step } from "./run.ts";
 /** Services and their entry points, in start order. */
 export const SERVICES = [
   { name: "job", entry: "services/job/main.ts" },
+  { name: "embed", entry: "services/embedding/main.ts" },
+  { name: "match", entry: "services/matching/main.ts" },
   { name: "edge", entry: "services/edge/main.ts" },
 ] as const;
 

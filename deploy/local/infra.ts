@@ -1,10 +1,13 @@
 /**
- * `deno task infra` (up) and `deno task infra:stop`: the local Kafka broker and Postgres
- * that `deno task dev` and `deno task test` rely on, then migrations and topics.
+ * `deno task infra` (up) and `deno task infra:stop`: the local Kafka broker, Postgres with
+ * pgvector, and the local embedding model that `deno task dev` and `deno task test` rely
+ * on, then migrations and topics.
  */
 import { connect, migrate } from "@hire/db";
 import { createKafka, DEFAULT_TOPICS, ensureTopics } from "@hire/kafka";
 import { ensureKafka, stopKafka } from "./kafka.ts";
+import { ensureModel } from "./model.ts";
+import { ensurePgvector } from "./pgvector.ts";
 import { DEFAULT_DATABASE_URL, ensurePostgres } from "./postgres.ts";
 import { step } from "./run.ts";
 
@@ -19,9 +22,11 @@ export async function up(
   databaseUrl = Deno.env.get("DATABASE_URL") ?? DEFAULT_DATABASE_URL,
 ): Promise<Infra> {
   const fromEnv = Deno.env.get("KAFKA_BROKERS");
+  const localModel = (Deno.env.get("EMBEDDING_PROVIDER") ?? "local") === "local";
   const [brokers] = await Promise.all([
     fromEnv ? Promise.resolve(fromEnv) : ensureKafka(),
-    ensurePostgres(databaseUrl),
+    ensurePostgres(databaseUrl).then(() => ensurePgvector(databaseUrl)),
+    localModel ? ensureModel() : Promise.resolve(),
   ]);
   return { databaseUrl, brokers };
 }

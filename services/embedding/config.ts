@@ -1,0 +1,37 @@
+/** The embedding service's configuration, read once at start-up. */
+import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
+import { checkEmbeddingEnv, embeddingEnv } from "@hire/embedding";
+import { vectorEnv } from "@hire/vector";
+import { z } from "zod";
+
+const schema = z.object({
+  ...commonEnv,
+  TOPIC_JOBS_EVENTS: topicEnv.TOPIC_JOBS_EVENTS,
+  TOPIC_JOBS_LIFECYCLE: topicEnv.TOPIC_JOBS_LIFECYCLE,
+  TOPIC_EMBEDDINGS_READY: topicEnv.TOPIC_EMBEDDINGS_READY,
+  TOPIC_SEEKERS: topicEnv.TOPIC_SEEKERS,
+  ...embeddingEnv,
+  ...vectorEnv,
+  /** Consumer group of the embedding service. */
+  EMBEDDING_GROUP_ID: z.string().min(1).default("embedding-service"),
+  /** Partitions processed at once; their work shares provider calls. */
+  EMBEDDING_CONCURRENCY: intVar(12),
+  /** Attempts at embedding one text before the job is marked failed. */
+  EMBEDDING_MAX_ATTEMPTS: intVar(5),
+  /** First retry delay; doubles with each attempt, with jitter. */
+  EMBEDDING_RETRY_BASE_MS: intVar(2000),
+  /** Longest retry delay. */
+  EMBEDDING_RETRY_CAP_MS: intVar(300_000),
+  /** How often due retries are looked for. */
+  EMBEDDING_RETRY_SWEEP_MS: intVar(1000),
+  OUTBOX_INTERVAL_MS: intVar(1000),
+  KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
+}).superRefine(checkEmbeddingEnv);
+
+/** The validated configuration. */
+export type EmbeddingServiceConfig = z.infer<typeof schema>;
+
+/** Reads the configuration from the environment. */
+export const loadEmbeddingServiceConfig = (
+  env?: Record<string, string | undefined>,
+): EmbeddingServiceConfig => parseConfig(schema, env);

@@ -1,0 +1,160 @@
+/**
+ * Brings the match graph in line with jobs as stored: embeds a job whose text is newer than
+ * its vector, keeps the vector's payload (status, city, employment type) current, and
+ * removes deleted jobs at once. Reads the job from Postgres each time, so a redelivered or
+ * late message can only repeat work, never apply stale data or emit twice.
+ * @module
+ */
+import type { JobEvent, JobRow } from "@hire/jobs";
+import { toPublicJob } from "@hire/jobs";
+import { type OutboxMessage, writeOutbox } from "@hire/outbox";
+import type { Embedded } from "@hire/pipeline";
+import { embedBatch } from "./embed_batch.ts";
+import type { PipelineDeps } from "./pipeline_deps.ts";
+import { afterFailure } from "./retry_policy.ts";
+import { jobText } from "./texts.ts";
+
+/**
+ * Reconciles the given jobs. `claimed` retries (from the sweeper) are due even though their
+ * retry time holds the sweeper's lease.
+ */
+export async function reconcileJobs(
+  deps: PipelineDeps,
+  jobIds: string[],
+  opts: { claimed?: boolean } = {},
+): Promise<void> {
+  const ids = [...new Set(jobIds)];
+  if (ids.length === 0) return;
+  const rows = await deps.sql<JobRow[]>`SELECT * FROM jobs WHERE id IN ${deps.sql(ids)}`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const now = deps.now();
+  const toEmbed: JobRow[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row || row.deleted_at) {
+      await deps.index.deleteJob(id);
+    } else if (needsEmbedding(row, now, opts.claimed ?? false)) {
+      toEmbed.push(row);
+    } else {
+      await syncPayload(deps, row);
+    }
+  }
+  if (toEmbed.length) await embedJobs(deps, toEmbed);
+}
+
+/** A newer text than the vector, not given up on, and not waiting for a later retry. */
+function needsEmbedding(row: JobRow, now: Date, claimed: boolean): boolean {
+  return row.embedded_version < row.content_version && row.embedding_status === "processing" &&
+    (claimed || !row.embedding_retry_at || row.embedding_retry_at <= now);
+}
+
+// A status, city or employment type change moves the job in or out of searches; the
+// vector itself stays.
+async function syncPayload(deps: PipelineDeps, row: JobRow): Promise<void> {
+  const current = await deps.index.getJob(row.id);
+  if (!current) return;
+  if (
+    current.status === row.status && current.city === row.city &&
+    current.employmentType === row.employment_type
+  ) return;
+  await deps.index.upsertJob({
+    ...current,
+    status: row.status,
+    city: row.city,
+    employmentType: row.employment_type,
+  });
+}
+
+async function embedJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
+  const results = await embedBatch(deps.provider, rows.map(jobText));
+  const done: JobRow[] = [];
+  for (const [i, row] of rows.entries()) {
+    const r = results[i]!;
+    if (!r.ok) {
+      await recordFailure(deps, row, r);
+      continue;
+    }
+    await deps.index.upsertJob({
+      id: row.id,
+      partnerId: row.partner_id,
+      status: row.status,
+      city: row.city,
+      employmentType: row.employment_type,
+      vector: r.vector,
+    });
+    done.push(row);
+  }
+  if (done.length) await markReady(deps, done);
+}
+
+/**
+ * Marks jobs ready for the version embedded, in one transaction with what it announces:
+ * `job.created` the first time, and a trigger for matching every time.
+ */
+async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
+  const now = deps.now();
+  const stale: string[] = [];
+  await deps.sql.begin(async (tx) => {
+    const messages: OutboxMessage[] = [];
+    for (const row of rows) {
+      const [updated] = await tx<(JobRow & { first: boolean })[]>`
+        UPDATE jobs SET embedding_status = 'ready', match_ready = (status = 'active'),
+          embedded_version = ${row.content_version}, embedding_attempts = 0,
+          embedding_retry_at = NULL, embedding_error = NULL,
+          first_ready_at = coalesce(first_ready_at, ${now})
+        WHERE id = ${row.id} AND content_version = ${row.content_version} AND deleted_at IS NULL
+        RETURNING *, first_ready_at = ${now} AS first`;
+      if (!updated) {
+        stale.push(row.id);
+        continue;
+      }
+      const { first, ...job } = updated;
+      if (first) {
+        const created: JobEvent = {
+          id: deps.newId(),
+          type: "job.created",
+          created_at: now.toISOString(),
+          partner_id: job.partner_id,
+          data: { job: toPublicJob(job, deps.publicBaseUrl) },
+        };
+        messages.push({ id: created.id, key: job.id, topic: deps.topics.events, value: created });
+      }
+      const trigger: Embedded = {
+        id: deps.newId(),
+        type: "job.embedded",
+        job_id: job.id,
+        partner_id: job.partner_id,
+        content_version: job.content_version,
+        at: now.toISOString(),
+      };
+      messages.push({
+        id: trigger.id,
+        key: job.id,
+        topic: deps.topics.embeddingsReady,
+        value: trigger,
+      });
+    }
+    await writeOutbox(tx, messages);
+  });
+  // Changed or deleted while we embedded: the newer message redoes the work; a deleted
+  // job must not keep the vector we just wrote.
+  if (stale.length) await reconcileJobs(deps, stale);
+}
+
+async function recordFailure(
+  deps: PipelineDeps,
+  row: JobRow,
+  failure: { error: string; retriable: boolean },
+): Promise<void> {
+  const attempt = row.embedding_attempts + 1;
+  const next = afterFailure(attempt, deps.now(), deps.policy, { retriable: failure.retriable });
+  const giveUp = "giveUp" in next;
+  await deps.sql`
+    UPDATE jobs SET embedding_attempts = ${attempt}, embedding_error = ${failure.error},
+      embedding_retry_at = ${giveUp ? null : next.retryAt},
+      embedding_status = ${giveUp ? "failed" : "processing"}
+    WHERE id = ${row.id} AND content_version = ${row.content_version}`;
+  const fields = { job_id: row.id, attempt, error: failure.error };
+  if (giveUp) deps.log.error("embedding failed; job marked failed", fields);
+  else deps.log.warn("embedding failed; will retry", { ...fields, retry_at: next.retryAt });
+}

@@ -1,0 +1,33 @@
+/**
+ * Entry point of the embedding service: the only file that reads the environment, opens
+ * connections and handles signals.
+ */
+import { connect } from "@hire/db";
+import { createEmbeddingProvider } from "@hire/embedding";
+import { createKafka } from "@hire/kafka";
+import { onShutdown } from "@hire/lifecycle";
+import { createLogger } from "@hire/log";
+import { createVectorIndex } from "@hire/vector";
+import { loadEmbeddingServiceConfig } from "./config.ts";
+import { startEmbeddingService } from "./service.ts";
+
+const cfg = loadEmbeddingServiceConfig();
+const log = createLogger("embedding", cfg.LOG_LEVEL);
+const sql = connect(cfg.DATABASE_URL, { max: 8, name: "embedding" });
+const kafka = createKafka({
+  brokers: cfg.KAFKA_BROKERS,
+  clientId: `${cfg.KAFKA_CLIENT_ID}-embedding`,
+  logger: log,
+});
+const provider = await createEmbeddingProvider(cfg);
+const index = createVectorIndex({ sql, dimensions: provider.dimensions, ...cfg });
+await index.init();
+
+const service = await startEmbeddingService(cfg, { sql, kafka, log, provider, index });
+
+onShutdown(log, async () => {
+  await service.stop();
+  await provider.close();
+  await index.close();
+  await sql.end({ timeout: 5 });
+});

@@ -1,0 +1,101 @@
+/**
+ * Brings seeker vectors in line with stored profiles: embeds a profile whose text changed,
+ * keeps the payload (city, employment types) current, and tells matching each time the
+ * seeker's place in the graph changed.
+ * @module
+ */
+import { type OutboxMessage, writeOutbox } from "@hire/outbox";
+import type { Embedded } from "@hire/pipeline";
+import { embedBatch } from "./embed_batch.ts";
+import type { PipelineDeps } from "./pipeline_deps.ts";
+import { afterFailure } from "./retry_policy.ts";
+import type { SeekerRow } from "./seekers_store.ts";
+import { seekerRowText } from "./texts.ts";
+
+/** Reconciles the given seekers; `claimed` retries are due despite the sweeper's lease. */
+export async function reconcileSeekers(
+  deps: PipelineDeps,
+  seekerIds: string[],
+  opts: { claimed?: boolean } = {},
+): Promise<void> {
+  const ids = [...new Set(seekerIds)];
+  if (ids.length === 0) return;
+  const rows = await deps.sql<SeekerRow[]>`SELECT * FROM seekers WHERE id IN ${deps.sql(ids)}`;
+  const now = deps.now();
+  const toEmbed: SeekerRow[] = [];
+  const moved: SeekerRow[] = [];
+  for (const row of rows) {
+    if (row.embedded_hash !== row.content_hash) {
+      const waiting = !opts.claimed && row.embedding_retry_at && row.embedding_retry_at > now;
+      const givenUp = row.embedding_error !== null && row.embedding_retry_at === null;
+      if (!waiting && !givenUp) toEmbed.push(row);
+      continue;
+    }
+    const current = await deps.index.getSeeker(row.id);
+    if (!current) continue;
+    const samePayload = current.city === row.city &&
+      current.employmentTypes.join() === row.employment_types.join();
+    if (samePayload) continue;
+    await deps.index.upsertSeeker({
+      ...current,
+      city: row.city,
+      employmentTypes: row.employment_types,
+    });
+    moved.push(row);
+  }
+  const embedded = toEmbed.length ? await embedSeekers(deps, toEmbed) : [];
+  await announce(deps, [...moved, ...embedded]);
+}
+
+async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<SeekerRow[]> {
+  const results = await embedBatch(deps.provider, rows.map(seekerRowText));
+  const done: SeekerRow[] = [];
+  for (const [i, row] of rows.entries()) {
+    const r = results[i]!;
+    if (!r.ok) {
+      await recordFailure(deps, row, r);
+      continue;
+    }
+    await deps.index.upsertSeeker({
+      id: row.id,
+      city: row.city,
+      employmentTypes: row.employment_types,
+      vector: r.vector,
+    });
+    // Only the text that was embedded counts as embedded; a newer one waits its turn.
+    const [updated] = await deps.sql`
+      UPDATE seekers SET embedded_hash = ${row.content_hash}, embedding_attempts = 0,
+        embedding_retry_at = NULL, embedding_error = NULL
+      WHERE id = ${row.id} AND content_hash = ${row.content_hash} RETURNING id`;
+    if (updated) done.push(row);
+  }
+  return done;
+}
+
+// Matching searches jobs for these seekers: their vector or payload is new.
+async function announce(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const at = deps.now().toISOString();
+  const messages: OutboxMessage[] = rows.map((row) => {
+    const m: Embedded = { id: deps.newId(), type: "seeker.embedded", seeker_id: row.id, at };
+    return { id: m.id, key: row.id, topic: deps.topics.embeddingsReady, value: m };
+  });
+  await writeOutbox(deps.sql, messages);
+}
+
+async function recordFailure(
+  deps: PipelineDeps,
+  row: SeekerRow,
+  failure: { error: string; retriable: boolean },
+): Promise<void> {
+  const attempt = row.embedding_attempts + 1;
+  const next = afterFailure(attempt, deps.now(), deps.policy, { retriable: failure.retriable });
+  const giveUp = "giveUp" in next;
+  await deps.sql`
+    UPDATE seekers SET embedding_attempts = ${attempt}, embedding_error = ${failure.error},
+      embedding_retry_at = ${giveUp ? null : next.retryAt}
+    WHERE id = ${row.id} AND content_hash = ${row.content_hash}`;
+  const fields = { seeker_id: row.id, attempt, error: failure.error };
+  if (giveUp) deps.log.error("seeker embedding failed; given up until the profile changes", fields);
+  else deps.log.warn("seeker embedding failed; will retry", { ...fields, retry_at: next.retryAt });
+}

@@ -1,0 +1,32 @@
+/** The matching service's configuration, read once at start-up. */
+import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
+import { checkEmbeddingEnv, embeddingEnv } from "@hire/embedding";
+import { vectorEnv } from "@hire/vector";
+import { z } from "zod";
+
+const schema = z.object({
+  ...commonEnv,
+  TOPIC_JOBS_EVENTS: topicEnv.TOPIC_JOBS_EVENTS,
+  TOPIC_EMBEDDINGS_READY: topicEnv.TOPIC_EMBEDDINGS_READY,
+  // The index's dimension follows the embedding provider's configuration.
+  ...embeddingEnv,
+  ...vectorEnv,
+  /**
+   * Lowest score (cosine similarity of the two vectors, in [0, 1]) announced as a
+   * high-confidence match.
+   */
+  MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.55),
+  /** Most candidates looked at per job or seeker. */
+  MATCH_LIMIT: intVar(50),
+  MATCHING_GROUP_ID: z.string().min(1).default("matching-service"),
+  MATCHING_CONCURRENCY: intVar(4),
+  OUTBOX_INTERVAL_MS: intVar(1000),
+  KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
+}).superRefine(checkEmbeddingEnv);
+
+/** The validated configuration. */
+export type MatchingConfig = z.infer<typeof schema>;
+
+/** Reads the configuration from the environment. */
+export const loadMatchingConfig = (env?: Record<string, string | undefined>): MatchingConfig =>
+  parseConfig(schema, env);

@@ -1,0 +1,31 @@
+/**
+ * Entry point of the matching service: the only file that reads the environment, opens
+ * connections and handles signals.
+ */
+import { connect } from "@hire/db";
+import { embeddingDimensions } from "@hire/embedding";
+import { createKafka } from "@hire/kafka";
+import { onShutdown } from "@hire/lifecycle";
+import { createLogger } from "@hire/log";
+import { createVectorIndex } from "@hire/vector";
+import { loadMatchingConfig } from "./config.ts";
+import { startMatchingService } from "./service.ts";
+
+const cfg = loadMatchingConfig();
+const log = createLogger("matching", cfg.LOG_LEVEL);
+const sql = connect(cfg.DATABASE_URL, { max: cfg.MATCHING_CONCURRENCY + 2, name: "matching" });
+const kafka = createKafka({
+  brokers: cfg.KAFKA_BROKERS,
+  clientId: `${cfg.KAFKA_CLIENT_ID}-matching`,
+  logger: log,
+});
+const index = createVectorIndex({ sql, dimensions: embeddingDimensions(cfg), ...cfg });
+await index.init();
+
+const service = await startMatchingService(cfg, { sql, kafka, log, index });
+
+onShutdown(log, async () => {
+  await service.stop();
+  await index.close();
+  await sql.end({ timeout: 5 });
+});

@@ -1,0 +1,120 @@
+/**
+ * Finds high-confidence pairs and records each once. Hard filters (same city; the job's
+ * employment type among those the seeker accepts; only active jobs) are applied inside the
+ * index query; the threshold is applied to its scores; the pair is recorded, with its
+ * `job.matched` event, in one transaction that re-checks the job is still active.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+import { type EmploymentType, type JobEvent, type JobStatus, serviceUrl } from "@hire/jobs";
+import { type OutboxMessage, writeOutbox } from "@hire/outbox";
+import type { Hit, VectorIndex } from "@hire/vector";
+
+/** What matching needs. */
+export interface MatcherDeps {
+  sql: Sql;
+  index: VectorIndex;
+  threshold: number;
+  limit: number;
+  publicBaseUrl: string;
+  eventsTopic: string;
+  newId: () => string;
+  now: () => Date;
+}
+
+interface JobFacts {
+  id: string;
+  partner_id: string;
+  status: JobStatus;
+  city: string;
+  employment_type: EmploymentType;
+  deleted_at: Date | null;
+}
+
+/** A candidate pair with its score. */
+export interface Pair {
+  jobId: string;
+  seekerId: string;
+  score: number;
+}
+
+/** The hits good enough to announce, best first. */
+export function confident(hits: Hit[], threshold: number): Hit[] {
+  return hits.filter((h) => h.score >= threshold).sort((a, b) => b.score - a.score);
+}
+
+/** Matches a job that was (re-)embedded against the seekers. */
+export async function matchJob(deps: MatcherDeps, jobId: string): Promise<number> {
+  const [job] = await deps.sql<JobFacts[]>`
+    SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs WHERE id = ${jobId}`;
+  if (!job || job.deleted_at || job.status !== "active") return 0;
+  const vector = await deps.index.getJob(jobId);
+  if (!vector) return 0;
+  const hits = await deps.index.searchSeekers(
+    vector.vector,
+    { city: job.city, employmentType: job.employment_type },
+    deps.limit,
+  );
+  return await record(
+    deps,
+    confident(hits, deps.threshold).map((h) => ({ jobId, seekerId: h.id, score: h.score })),
+  );
+}
+
+/** Matches a seeker that was (re-)embedded against the active jobs. */
+export async function matchSeeker(deps: MatcherDeps, seekerId: string): Promise<number> {
+  const seeker = await deps.index.getSeeker(seekerId);
+  if (!seeker) return 0;
+  const hits = await deps.index.searchJobs(
+    seeker.vector,
+    { city: seeker.city, employmentTypes: seeker.employmentTypes, status: "active" },
+    deps.limit,
+  );
+  return await record(
+    deps,
+    confident(hits, deps.threshold).map((h) => ({ jobId: h.id, seekerId, score: h.score })),
+  );
+}
+
+/** Records new pairs of jobs still active, with their events; returns how many were new. */
+export async function record(deps: MatcherDeps, pairs: Pair[]): Promise<number> {
+  if (pairs.length === 0) return 0;
+  return await deps.sql.begin(async (tx) => {
+    // FOR SHARE: a concurrent pause or delete waits for us, or we see its result.
+    const jobs = await tx<JobFacts[]>`
+      SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs
+      WHERE id IN ${tx([...new Set(pairs.map((p) => p.jobId))])} FOR SHARE`;
+    const live = new Map(
+      jobs.filter((j) => !j.deleted_at && j.status === "active").map((j) => [j.id, j]),
+    );
+    const rows = pairs.filter((p) => live.has(p.jobId)).map((p) => ({
+      job_id: p.jobId,
+      seeker_id: p.seekerId,
+      partner_id: live.get(p.jobId)!.partner_id,
+      score: p.score,
+      event_id: deps.newId(),
+    }));
+    if (rows.length === 0) return 0;
+    const inserted = await tx<typeof rows>`
+      INSERT INTO matches ${tx(rows)} ON CONFLICT (job_id, seeker_id) DO NOTHING
+      RETURNING job_id, seeker_id, partner_id, score, event_id`;
+    const at = deps.now().toISOString();
+    const messages: OutboxMessage[] = inserted.map((m) => {
+      const event: JobEvent = {
+        id: m.event_id,
+        type: "job.matched",
+        created_at: at,
+        partner_id: m.partner_id,
+        data: {
+          job_id: m.job_id,
+          seeker_id: m.seeker_id,
+          score: m.score,
+          service_url: serviceUrl(deps.publicBaseUrl, m.job_id),
+        },
+      };
+      return { id: event.id, key: m.job_id, topic: deps.eventsTopic, value: event };
+    });
+    await writeOutbox(tx, messages);
+    return inserted.length;
+  });
+}

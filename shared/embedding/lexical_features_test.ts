@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import {
+  hashFeature,
+  LEXICAL_DIMENSIONS,
+  lexicalFeatures,
+  lexicalVector,
+} from "./lexical_features.ts";
+import { dot, norm } from "./vectors.ts";
+
+Deno.test("hashFeature is deterministic and pinned, so stored vectors stay comparable", () => {
+  // Pinned values (checked against an independent Python port of FNV-1a + fmix32): a change
+  // here silently invalidates every stored local vector.
+  assert.equal(hashFeature(""), 2_872_998_923);
+  assert.equal(hashFeature("w:nurse"), 3_964_195_745);
+  assert.equal(hashFeature("w:ممرض"), 4_242_483_413);
+  assert.equal(hashFeature("w:ممرض"), hashFeature("w:ممرض"));
+  assert.notEqual(hashFeature("3:<مم"), hashFeature("3:مم>"));
+});
+
+Deno.test("lexicalFeatures holds words and boundary-marked 3- and 4-grams", () => {
+  const f = lexicalFeatures("ممرضة");
+  assert.deepEqual(
+    [...f.keys()].sort(),
+    ["w:ممرض", "3:<مم", "3:ممر", "3:مرض", "3:رض>", "4:<ممر", "4:ممرض", "4:مرض>"].sort(),
+  );
+  assert.equal(f.get("w:ممرض"), 2);
+});
+
+Deno.test("lexicalFeatures makes numbers whole words only", () => {
+  assert.deepEqual([...lexicalFeatures("٢٠٢٥").keys()], ["w:2025"]);
+});
+
+Deno.test("lexicalVector has unit length and the default size", () => {
+  for (const text of ["مطلوب ممرضة في الرياض", "ICU nurse, Riyadh", "x", "ممرضة ICU"]) {
+    const v = lexicalVector(text);
+    assert.equal(v.length, LEXICAL_DIMENSIONS);
+    assert.ok(Math.abs(norm(v) - 1) < 1e-6, text);
+  }
+  assert.equal(lexicalVector("x", 64).length, 64);
+});
+
+Deno.test("lexicalVector is all zeros for a text without words", () => {
+  assert.ok(lexicalVector(" ... ؟ ").every((x) => x === 0));
+});
+
+Deno.test("lexicalVector is the same for spelling variants of one Arabic text", () => {
+  const a = lexicalVector("مُمَرِّضَة في المستشفى");
+  const b = lexicalVector("ممرضه فى المستشفي");
+  assert.ok(dot(a, b) > 0.9999);
+});
+
+Deno.test("lexicalVector scores a same-meaning Arabic pair above an unrelated one", () => {
+  const job = lexicalVector("مطلوب ممرضة للعمل في قسم العناية المركزة بمستشفى في الرياض");
+  const nurse = lexicalVector("ممرضة عناية مركزة ذات خبرة خمس سنوات في مستشفيات الرياض");
+  const driver = lexicalVector("سائق توصيل لديه رخصة قيادة سعودية سارية ويعرف شوارع الدمام");
+  assert.ok(dot(job, nurse) - dot(job, driver) > 0.3);
+});
