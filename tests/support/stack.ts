@@ -15,6 +15,13 @@ import { createKafka, createPublisher, ensureTopics, FAST_FAIL_RETRY } from "@hi
 import { silentLogger } from "@hire/log";
 import { createPartner, type Plan } from "@hire/partners";
 import type { Kafka } from "kafkajs";
+import { createEmbeddingProvider, type EmbeddingProvider } from "@hire/embedding";
+import { loadEmbeddingServiceConfig } from "@hire/embedding-service/config.ts";
+import { startEmbeddingService } from "@hire/embedding-service/service.ts";
+import { loadMatchingConfig } from "@hire/matching-service/config.ts";
+import { startMatchingService } from "@hire/matching-service/service.ts";
+import { encodeSeeker, type Seeker } from "@hire/seekers";
+import { createPgvectorIndex, type VectorIndex } from "@hire/vector";
 
 /** Environment of the test run, as set by `deno task test`. */
 export const TEST_ENV = {
@@ -61,6 +68,10 @@ export interface Stack {
   /** Raw request against the edge. */
   fetch(path: string, init?: RequestInit): Promise<ApiResponse>;
   startJobService(): Promise<RunningService>;
+  /** The stack's vector index (when the pipeline runs). */
+  index?: VectorIndex;
+  /** Publishes seeker profiles to the stack's seekers topic, as `deno task seekers` does. */
+  publishSeekers(seekers: Seeker[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,6 +84,14 @@ export interface StackOptions {
   edgeDatabaseUrl?: string;
   /** Where the edge (only) finds Kafka, e.g. a closed port. */
   edgeBrokers?: string[];
+  /** Also run the embedding and matching services, on index tables of this stack's own. */
+  pipeline?: PipelineOptions;
+}
+
+/** How the pipeline of a test stack runs. */
+export interface PipelineOptions {
+  /** Environment overrides, e.g. `EMBEDDING_PROVIDER=openai` or a short retry schedule. */
+  env?: Record<string, string>;
 }
 
 async function readResponse(res: Response): Promise<ApiResponse> {
@@ -154,6 +173,26 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
   if (opts.jobService !== false) await startJob();
 
+  let index: VectorIndex | undefined;
+  let provider: EmbeddingProvider | undefined;
+  const prefix = `t${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}_`;
+  if (opts.pipeline) {
+    Object.assign(env, {
+      EMBEDDING_GROUP_ID: uniqueName("embedding"),
+      MATCHING_GROUP_ID: uniqueName("matching"),
+      EMBEDDING_RETRY_SWEEP_MS: "100",
+      ...opts.pipeline.env,
+    });
+    const embeddingCfg = loadEmbeddingServiceConfig(env);
+    provider = await createEmbeddingProvider(embeddingCfg);
+    index = createPgvectorIndex({ sql, dimensions: provider.dimensions, tablePrefix: prefix });
+    await index.init();
+    services.push(
+      await startEmbeddingService(embeddingCfg, { sql, kafka, log: silentLogger, provider, index }),
+      await startMatchingService(loadMatchingConfig(env), { sql, kafka, log: silentLogger, index }),
+    );
+  }
+
   const rawFetch = async (path: string, init?: RequestInit) =>
     readResponse(await fetch(baseUrl + path, init));
 
@@ -190,9 +229,19 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       };
     },
     startJobService: startJob,
+    index,
+    async publishSeekers(seekers) {
+      await publisher.sendBatch({
+        topicMessages: [{ topic: topics.seekers, messages: seekers.map(encodeSeeker) }],
+      });
+    },
     async stop() {
       await server.shutdown();
       for (const s of services) await s.stop();
+      if (opts.pipeline) {
+        await provider?.close();
+        await sql.unsafe(`DROP TABLE IF EXISTS ${prefix}job_vectors, ${prefix}seeker_vectors`);
+      }
       await bus.close().catch(() => {});
       await stopKeys().catch(() => {});
       await publisher.disconnect();
