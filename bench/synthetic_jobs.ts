@@ -51,7 +51,11 @@ export function syntheticJob(
 }
 
 /** `count` jobs of random occupations and languages (40% Arabic, as seekers) in `cities`. */
-export function syntheticJobs(count: number, cities: readonly string[], rnd: Random): LabelledJob[] {
+export function syntheticJobs(
+  count: number,
+  cities: readonly string[],
+  rnd: Random,
+): LabelledJob[] {
   return Array.from({ length: count }, () =>
     syntheticJob(
       rnd.pick(OCCUPATIONS),

@@ -11,6 +11,8 @@ import { decodeJobChanged } from "@hire/pipeline";
 import { decodeSeeker, type Seeker } from "@hire/seekers";
 import type { Consumer } from "kafkajs";
 
+const CHUNK = 32;
+
 /** What the consumer hands its messages to. */
 export interface EmbeddingConsumerDeps {
   consumer: Consumer;
@@ -33,23 +35,31 @@ export async function runEmbeddingConsumer(
   });
   await deps.consumer.run({
     partitionsConsumedConcurrently: opts.concurrency,
-    eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
-      const work = batch.topic === opts.lifecycleTopic
-        ? () =>
-          deps.jobs(
-            batch.messages.flatMap((m) => decodeOrSkip(m, decodeJobChanged, deps.log)).map((c) =>
-              c.job_id
-            ),
-          )
-        : () =>
-          deps.seekers(batch.messages.flatMap((m) => decodeOrSkip(m, decodeSeeker, deps.log)));
-      await retryWhile(work, {
-        retriable: isDbUnavailable,
-        isRunning: () => isRunning() && !isStale(),
-        heartbeat,
-        log: deps.log,
-      });
-      deps.afterCommit();
+    eachBatchAutoResolve: false,
+    eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
+      // Small chunks: embedding is slow, and the group must hear from us between chunks or
+      // it hands the partition to another member and the work is done twice.
+      for (let i = 0; i < batch.messages.length; i += CHUNK) {
+        if (!isRunning() || isStale()) return;
+        const chunk = batch.messages.slice(i, i + CHUNK);
+        const work = batch.topic === opts.lifecycleTopic
+          ? () =>
+            deps.jobs(
+              chunk.flatMap((m) => decodeOrSkip(m, decodeJobChanged, deps.log)).map((c) =>
+                c.job_id
+              ),
+            )
+          : () => deps.seekers(chunk.flatMap((m) => decodeOrSkip(m, decodeSeeker, deps.log)));
+        await retryWhile(work, {
+          retriable: isDbUnavailable,
+          isRunning: () => isRunning() && !isStale(),
+          heartbeat,
+          log: deps.log,
+        });
+        resolveOffset(chunk[chunk.length - 1]!.offset);
+        await heartbeat();
+        deps.afterCommit();
+      }
     },
   });
 }
