@@ -195,6 +195,8 @@ Deno.test("a status-only change does not re-embed; a paused job leaves the match
 
   const active = await partner.call("PATCH", `/v1/partner/jobs/${job.id}`, { status: "active" });
   assert.equal(active.body.match_ready, true);
+  // Back in the graph, the job is matched again: the seeker who arrived meanwhile is found.
+  await events.waitFor(() => matchesOf(job.id).some((m) => m!.seeker_id === nurse.id));
 });
 
 Deno.test("a deleted job leaves the vector index at once", async () => {
@@ -228,4 +230,22 @@ Deno.test("a redelivered matching trigger announces no pair twice", async () => 
   await publisher.disconnect();
   await new Promise((r) => setTimeout(r, 1500));
   assert.equal(matchesOf(job.id).filter((m) => m!.seeker_id === nurse.id).length, 1);
+});
+
+Deno.test("a tombstone on seekers.v1 deletes the seeker and its vector", async () => {
+  const nurse = seeker(NURSE);
+  await stack.publishSeekers([nurse]);
+  await waitUntil(
+    "seeker indexed",
+    async () => (await stack.index!.getSeeker(nurse.id)) ? true : undefined,
+  );
+  const { createPublisher } = await import("@hire/kafka");
+  const publisher = createPublisher(stack.kafka);
+  await publisher.send({ topic: stack.topics.seekers, messages: [{ key: nurse.id, value: null }] });
+  await publisher.disconnect();
+  await waitUntil(
+    "seeker deleted",
+    async () => (await stack.index!.getSeeker(nurse.id)) ? undefined : true,
+  );
+  assert.equal((await stack.sql`SELECT 1 FROM seekers WHERE id = ${nurse.id}`).length, 0);
 });

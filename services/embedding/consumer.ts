@@ -9,7 +9,7 @@ import { decodeOrSkip, retryWhile } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import { decodeJobChanged } from "@hire/pipeline";
 import { decodeSeeker, type Seeker } from "@hire/seekers";
-import type { Consumer } from "kafkajs";
+import type { Consumer, KafkaMessage } from "kafkajs";
 
 const CHUNK = 32;
 
@@ -21,7 +21,24 @@ export interface EmbeddingConsumerDeps {
   jobs: (jobIds: string[]) => Promise<void>;
   /** Stores profiles and reconciles those seekers; concurrent calls may be combined. */
   seekers: (seekers: Seeker[]) => Promise<void>;
+  /** Forgets seekers whose profile was deleted. */
+  deleteSeekers: (seekerIds: string[]) => Promise<void>;
   afterCommit: () => void;
+}
+
+/**
+ * The last message per seeker in a chunk decides: a profile is stored, a tombstone (a key
+ * with no value, as on any compacted topic) deletes the seeker.
+ */
+async function seekersWork(deps: EmbeddingConsumerDeps, chunk: KafkaMessage[]): Promise<void> {
+  const last = new Map<string, KafkaMessage>();
+  for (const m of chunk) last.set(m.key?.toString() ?? `offset-${m.offset}`, m);
+  const latest = [...last.values()];
+  const gone = latest.filter((m) => m.value === null && m.key).map((m) => m.key!.toString());
+  await deps.deleteSeekers(gone);
+  await deps.seekers(
+    latest.filter((m) => m.value !== null).flatMap((m) => decodeOrSkip(m, decodeSeeker, deps.log)),
+  );
 }
 
 /** Subscribes to both topics and runs until the consumer is disconnected. */
@@ -49,7 +66,7 @@ export async function runEmbeddingConsumer(
                 c.job_id
               ),
             )
-          : () => deps.seekers(chunk.flatMap((m) => decodeOrSkip(m, decodeSeeker, deps.log)));
+          : () => seekersWork(deps, chunk);
         await retryWhile(work, {
           retriable: isDbUnavailable,
           isRunning: () => isRunning() && !isStale(),

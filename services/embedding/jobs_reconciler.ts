@@ -49,7 +49,8 @@ function needsEmbedding(row: JobRow, now: Date, claimed: boolean): boolean {
 }
 
 // A status, city or employment type change moves the job in or out of searches; the
-// vector itself stays.
+// vector itself stays. An active job in a new place in the graph is matched again: seekers
+// of its new city, or who arrived while it was paused, may now be its matches.
 async function syncPayload(deps: PipelineDeps, row: JobRow): Promise<void> {
   const current = await deps.index.getJob(row.id);
   if (!current) return;
@@ -63,6 +64,20 @@ async function syncPayload(deps: PipelineDeps, row: JobRow): Promise<void> {
     city: row.city,
     employmentType: row.employment_type,
   });
+  if (row.status === "active") await writeOutbox(deps.sql, [matchTrigger(deps, row)]);
+}
+
+/** Asks matching to search seekers for this job. */
+function matchTrigger(deps: PipelineDeps, job: JobRow): OutboxMessage {
+  const trigger: Embedded = {
+    id: deps.newId(),
+    type: "job.embedded",
+    job_id: job.id,
+    partner_id: job.partner_id,
+    content_version: job.content_version,
+    at: deps.now().toISOString(),
+  };
+  return { id: trigger.id, key: job.id, topic: deps.topics.embeddingsReady, value: trigger };
 }
 
 async function embedJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
@@ -119,20 +134,7 @@ async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
         };
         messages.push({ id: created.id, key: job.id, topic: deps.topics.events, value: created });
       }
-      const trigger: Embedded = {
-        id: deps.newId(),
-        type: "job.embedded",
-        job_id: job.id,
-        partner_id: job.partner_id,
-        content_version: job.content_version,
-        at: now.toISOString(),
-      };
-      messages.push({
-        id: trigger.id,
-        key: job.id,
-        topic: deps.topics.embeddingsReady,
-        value: trigger,
-      });
+      messages.push(matchTrigger(deps, job));
     }
     await writeOutbox(tx, messages);
   });

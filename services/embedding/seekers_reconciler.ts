@@ -43,13 +43,13 @@ export async function reconcileSeekers(
     });
     moved.push(row);
   }
-  const embedded = toEmbed.length ? await embedSeekers(deps, toEmbed) : [];
-  await announce(deps, [...moved, ...embedded]);
+  if (toEmbed.length) await embedSeekers(deps, toEmbed);
+  // A new place in the graph (city, employment types): matching searches again.
+  if (moved.length) await writeOutbox(deps.sql, moved.map((row) => matchTrigger(deps, row)));
 }
 
-async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<SeekerRow[]> {
+async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
   const results = await embedBatch(deps.provider, rows.map(seekerRowText));
-  const done: SeekerRow[] = [];
   for (const [i, row] of rows.entries()) {
     const r = results[i]!;
     if (!r.ok) {
@@ -62,25 +62,35 @@ async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<Seek
       employmentTypes: row.employment_types,
       vector: r.vector,
     });
-    // Only the text that was embedded counts as embedded; a newer one waits its turn.
-    const [updated] = await deps.sql`
-      UPDATE seekers SET embedded_hash = ${row.content_hash}, embedding_attempts = 0,
-        embedding_retry_at = NULL, embedding_error = NULL
-      WHERE id = ${row.id} AND content_hash = ${row.content_hash} RETURNING id`;
-    if (updated) done.push(row);
+    // Marked embedded together with the trigger for matching, so a crash between the two
+    // cannot leave a seeker embedded but never matched. Only the text that was embedded
+    // counts; a newer one waits its turn.
+    await deps.sql.begin(async (tx) => {
+      const [updated] = await tx`
+        UPDATE seekers SET embedded_hash = ${row.content_hash}, embedding_attempts = 0,
+          embedding_retry_at = NULL, embedding_error = NULL
+        WHERE id = ${row.id} AND content_hash = ${row.content_hash} RETURNING id`;
+      if (updated) await writeOutbox(tx, [matchTrigger(deps, row)]);
+    });
   }
-  return done;
 }
 
-// Matching searches jobs for these seekers: their vector or payload is new.
-async function announce(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const at = deps.now().toISOString();
-  const messages: OutboxMessage[] = rows.map((row) => {
-    const m: Embedded = { id: deps.newId(), type: "seeker.embedded", seeker_id: row.id, at };
-    return { id: m.id, key: row.id, topic: deps.topics.embeddingsReady, value: m };
-  });
-  await writeOutbox(deps.sql, messages);
+/** Asks matching to search jobs for this seeker. */
+function matchTrigger(deps: PipelineDeps, row: SeekerRow): OutboxMessage {
+  const m: Embedded = {
+    id: deps.newId(),
+    type: "seeker.embedded",
+    seeker_id: row.id,
+    at: deps.now().toISOString(),
+  };
+  return { id: m.id, key: row.id, topic: deps.topics.embeddingsReady, value: m };
+}
+
+/** Removes seekers whose profile was deleted upstream (a tombstone on seekers.v1). */
+export async function deleteSeekers(deps: PipelineDeps, seekerIds: string[]): Promise<void> {
+  if (seekerIds.length === 0) return;
+  await deps.sql`DELETE FROM seekers WHERE id IN ${deps.sql(seekerIds)}`;
+  for (const id of seekerIds) await deps.index.deleteSeeker(id);
 }
 
 async function recordFailure(

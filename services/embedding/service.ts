@@ -17,7 +17,7 @@ import { runEmbeddingConsumer } from "./consumer.ts";
 import { reconcileJobs } from "./jobs_reconciler.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { startRetrySweeper } from "./retry_sweeper.ts";
-import { reconcileSeekers } from "./seekers_reconciler.ts";
+import { deleteSeekers, reconcileSeekers } from "./seekers_reconciler.ts";
 import { storeSeekers } from "./seekers_store.ts";
 
 /** What the service needs from outside. */
@@ -88,7 +88,14 @@ export async function startEmbeddingService(
     consumer.on(consumer.events.GROUP_JOIN, () => resolve())
   );
   await runEmbeddingConsumer(
-    { consumer, log: deps.log, jobs, seekers, afterCommit: flush },
+    {
+      consumer,
+      log: deps.log,
+      jobs,
+      seekers,
+      deleteSeekers: (ids) => deleteSeekers(pipeline, ids),
+      afterCommit: flush,
+    },
     {
       lifecycleTopic: cfg.TOPIC_JOBS_LIFECYCLE,
       seekersTopic: cfg.TOPIC_SEEKERS,

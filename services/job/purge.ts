@@ -23,10 +23,14 @@ export async function purge(sql: Sql, now = new Date()): Promise<Record<string, 
     DELETE FROM outbox WHERE published_at < ${days(OUTBOX_RETENTION_DAYS)}`;
   const idempotency = await sql`
     DELETE FROM idempotency_keys WHERE created_at < ${days(1)}`;
+  // A purged job's matches go with it; they only ever made sense with the job.
+  const matches = await sql`
+    DELETE FROM matches m WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = m.job_id)`;
   return {
     jobs: jobs.count,
     command_results: results.count,
     outbox: outbox.count,
     idempotency_keys: idempotency.count,
+    matches: matches.count,
   };
 }

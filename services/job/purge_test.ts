@@ -38,7 +38,7 @@ Deno.test("purge removes jobs soft-deleted more than 30 days ago and keeps the r
   assert.ok(!left.includes(old));
 });
 
-Deno.test("purge removes idempotency keys older than 24 hours and command results past retention", async () => {
+Deno.test("purge removes idempotency keys older than 24 hours, command results past retention and matches of purged jobs", async () => {
   const { partner_id } = await createPartner(sql, {
     name: "Purge",
     plan: "growth",
@@ -56,7 +56,11 @@ Deno.test("purge removes idempotency keys older than 24 hours and command result
     VALUES (${oldCommand}, 'job_x', 'applied', ${new Date(now.getTime() - 9 * DAY)}),
            (${newCommand}, 'job_x', 'applied', ${now})`;
 
+  await sql`INSERT INTO matches (job_id, seeker_id, partner_id, score, event_id)
+    VALUES (${newId("job")}, ${newId("seek")}, ${partner_id}, 0.9, ${newId("evt")})`;
   await purge(sql, now);
+  const orphans = await sql`SELECT 1 FROM matches WHERE partner_id = ${partner_id}`;
+  assert.equal(orphans.length, 0);
   const keys = (await sql`SELECT key FROM idempotency_keys WHERE partner_id = ${partner_id}`).map((
     r,
   ) => r.key);
