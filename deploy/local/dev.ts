@@ -15,11 +15,22 @@ export const SERVICES = [
   { name: "edge", entry: "services/edge/main.ts" },
 ] as const;
 
+// DEV_SERVICES=job,edge runs a subset, e.g. to measure the API without the pipeline
+// competing for the same cores.
+const only = Deno.env.get("DEV_SERVICES")?.split(",").map((s) => s.trim()).filter(Boolean);
+const unknown = only?.filter((n) => !SERVICES.some((s) => s.name === n)) ?? [];
+if (unknown.length) {
+  throw new Error(
+    `DEV_SERVICES: unknown ${unknown.join(", ")}; known: ${SERVICES.map((s) => s.name)}`,
+  );
+}
+const selected = SERVICES.filter((s) => !only || only.includes(s.name));
+
 const infra = await up();
 await prepare(infra);
 
 const env = { DATABASE_URL: infra.databaseUrl, KAFKA_BROKERS: infra.brokers };
-const children = SERVICES.map(({ name, entry }) => {
+const children = selected.map(({ name, entry }) => {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", entry],
     cwd: ROOT,
@@ -32,7 +43,7 @@ const children = SERVICES.map(({ name, entry }) => {
   return { name, child };
 });
 step(
-  `running ${SERVICES.map((s) => s.name).join(", ")}; edge on http://localhost:${
+  `running ${selected.map((s) => s.name).join(", ")}; edge on http://localhost:${
     Deno.env.get("PORT") ?? 8080
   }`,
 );
