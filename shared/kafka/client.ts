@@ -3,6 +3,7 @@
  * @module
  */
 import {
+  type Admin,
   Kafka,
   logLevel,
   Partitioners,
@@ -73,8 +74,15 @@ export interface Publisher {
   sendBatch(batch: ProducerBatch): Promise<void>;
   /** Connects now; resolves false instead of throwing when the broker is unreachable. */
   connect(): Promise<boolean>;
+  /**
+   * The topics that exist, at most a few seconds old: sending to a missing topic fails only
+   * after the client's retries, so callers check first.
+   */
+  existingTopics(): Promise<Set<string>>;
   disconnect(): Promise<void>;
 }
+
+const TOPICS_CACHE_MS = 5000;
 
 /** Most records combined into one produce request. */
 const MAX_COMBINED = 500;
@@ -113,6 +121,21 @@ export function createPublisher(kafka: Kafka): Publisher {
     });
   }, { maxItems: MAX_COMBINED });
 
+  let admin: Admin | undefined;
+  let topics: { at: number; names: Promise<Set<string>> } | undefined;
+  const existingTopics = (): Promise<Set<string>> => {
+    if (!topics || Date.now() - topics.at > TOPICS_CACHE_MS) {
+      const names = (async () => {
+        admin ??= kafka.admin();
+        await admin.connect();
+        return new Set(await admin.listTopics());
+      })();
+      topics = { at: Date.now(), names };
+      names.catch(() => (topics = undefined));
+    }
+    return topics.names;
+  };
+
   return {
     send: (record) => sendCombined([record]),
     async sendBatch(batch) {
@@ -120,6 +143,10 @@ export function createPublisher(kafka: Kafka): Publisher {
       await producer.sendBatch({ acks: -1, ...batch });
     },
     connect: () => ensureConnected().then(() => true, () => false),
-    disconnect: () => producer.disconnect(),
+    existingTopics,
+    async disconnect() {
+      await admin?.disconnect();
+      await producer.disconnect();
+    },
   };
 }

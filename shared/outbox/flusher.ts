@@ -1,6 +1,7 @@
 /**
- * Publishes committed outbox events to Kafka in the order they were written. One flusher
- * at a time holds the advisory lock, so two processes never interleave one job's events.
+ * Publishes committed outbox events to Kafka in the order they were written, per topic. One
+ * flusher at a time holds the advisory lock, so two processes never interleave one job's
+ * events; each topic is published on its own, so one that fails holds up no other.
  * @module
  */
 import type { Sql } from "@hire/db";
@@ -27,38 +28,64 @@ interface Row {
 /** Starts a flusher that also runs every `intervalMs` to publish what a crash left behind. */
 export function startOutboxFlusher(
   deps: { sql: Sql; publisher: Publisher; log: Logger },
-  opts: { intervalMs?: number } = {},
+  opts: { intervalMs?: number; topicBackoffMs?: number } = {},
 ): OutboxFlusher {
   let running: Promise<void> | undefined;
   let again = false;
 
-  const flushPage = async (): Promise<number> =>
+  // A topic that cannot be published to (deleted, misconfigured) is set aside for a while,
+  // so its rows never hold up the other topics' events.
+  const backoff = new Map<string, number>();
+
+  /** Publishes one page per topic; resolves true when some topic has more pending. */
+  const flushPages = async (): Promise<boolean> =>
     await deps.sql.begin(async (tx) => {
       const [lock] = await tx<
         { ok: boolean }[]
       >`SELECT pg_try_advisory_xact_lock(${LOCK_ID}) AS ok`;
-      if (!lock?.ok) return 0;
-      const rows = await tx<Row[]>`
-        SELECT seq, topic, key, payload FROM outbox
-        WHERE published_at IS NULL ORDER BY seq LIMIT ${PAGE}`;
-      if (rows.length === 0) return 0;
-      const byTopic = new Map<string, { key: string; value: string }[]>();
-      for (const r of rows) {
-        const list = byTopic.get(r.topic) ?? [];
-        list.push({ key: r.key, value: JSON.stringify(r.payload) });
-        byTopic.set(r.topic, list);
+      if (!lock?.ok) return false;
+      const topics = await tx<{ topic: string }[]>`
+        SELECT DISTINCT topic FROM outbox WHERE published_at IS NULL`;
+      let more = false;
+      const existing = topics.length ? await deps.publisher.existingTopics() : new Set();
+      for (const { topic } of topics) {
+        if ((backoff.get(topic) ?? 0) > Date.now()) continue;
+        if (!existing.has(topic)) {
+          // Looked at again once the cached topic list has refreshed.
+          backoff.set(topic, Date.now() + 5000);
+          deps.log.warn("outbox topic does not exist; its events wait", { topic });
+          continue;
+        }
+        const rows = await tx<Row[]>`
+          SELECT seq, topic, key, payload FROM outbox
+          WHERE topic = ${topic} AND published_at IS NULL ORDER BY seq LIMIT ${PAGE}`;
+        try {
+          await deps.publisher.sendBatch({
+            topicMessages: [{
+              topic,
+              messages: rows.map((r) => ({ key: r.key, value: JSON.stringify(r.payload) })),
+            }],
+          });
+        } catch (err) {
+          backoff.set(topic, Date.now() + (opts.topicBackoffMs ?? 30_000));
+          deps.log.warn("outbox topic not publishable; set aside", {
+            err,
+            topic,
+            pending: rows.length,
+          });
+          continue;
+        }
+        backoff.delete(topic);
+        await tx`UPDATE outbox SET published_at = now() WHERE seq IN ${tx(rows.map((r) => r.seq))}`;
+        more ||= rows.length === PAGE;
       }
-      await deps.publisher.sendBatch({
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
-      await tx`UPDATE outbox SET published_at = now() WHERE seq IN ${tx(rows.map((r) => r.seq))}`;
-      return rows.length;
+      return more;
     });
 
   const loop = async () => {
     do {
       again = false;
-      while (await flushPage() === PAGE) { /* keep paging */ }
+      while (await flushPages()) { /* keep paging */ }
     } while (again);
   };
 

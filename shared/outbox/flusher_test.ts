@@ -54,3 +54,43 @@ Deno.test("events left in the outbox by a crash are published by the timer, in o
 });
 
 Deno.test.afterAll(() => sql.end());
+
+Deno.test("a topic that cannot be published to holds up no other topic", async () => {
+  const topic = `outbox.test.${crypto.randomUUID()}`;
+  const missing = `outbox.missing.${crypto.randomUUID()}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, [{ topic, numPartitions: 1 }]);
+  // The unpublishable row comes first: a flusher that went in seq order would stop on it.
+  const stuck = newId("evt");
+  const ok = newId("evt");
+  await sql`INSERT INTO outbox (event_id, key, topic, payload)
+    VALUES (${stuck}, 'k', ${missing}, ${sql.json({ id: stuck })}),
+           (${ok}, 'k', ${topic}, ${sql.json({ id: ok })})`;
+  const fastKafka = createKafka({
+    brokers: (Deno.env.get("KAFKA_BROKERS") ?? "127.0.0.1:9092").split(","),
+    clientId: "outbox-test-fast",
+    retry: { retries: 1, initialRetryTime: 50, maxRetryTime: 100 },
+  });
+  const publisher = createPublisher(fastKafka);
+  const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, { intervalMs: 100 });
+  try {
+    const until = Date.now() + 15_000;
+    let published = false;
+    while (!published && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      const [row] = await sql`SELECT published_at FROM outbox WHERE event_id = ${ok}`;
+      published = row!.published_at !== null;
+    }
+    assert.ok(published, "the healthy topic's event was published");
+    const [row] = await sql`SELECT published_at FROM outbox WHERE event_id = ${stuck}`;
+    assert.equal(row!.published_at, null);
+  } finally {
+    await flusher.stop();
+    await publisher.disconnect();
+    // Leave nothing behind for other flushers on this database to retry.
+    await sql`DELETE FROM outbox WHERE event_id = ${stuck}`;
+    await admin.deleteTopics({ topics: [topic] });
+    await admin.disconnect();
+  }
+});

@@ -246,7 +246,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await stopKeys().catch(() => {});
       await publisher.disconnect();
       if (edgeAdmin !== admin) await edgeAdmin.disconnect();
-      // Tests leave no topics behind on the shared broker.
+      // Tests leave no topics behind on the shared broker, nor events for them to publish.
+      await sql`DELETE FROM outbox WHERE topic IN ${sql(Object.values(topics))}`;
       await admin.deleteTopics({ topics: Object.values(topics) }).catch(() => {});
       await admin.disconnect();
       if (edgeSql !== sql) await edgeSql.end({ timeout: 1 });
