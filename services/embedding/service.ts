@@ -6,7 +6,7 @@
 import type { Sql } from "@hire/db";
 import type { EmbeddingProvider } from "@hire/embedding";
 import { newId } from "@hire/ids";
-import { combiner, createPublisher } from "@hire/kafka";
+import { combiner, connectGroupConsumer, createPublisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import { startOutboxFlusher } from "@hire/outbox";
 import type { Seeker } from "@hire/seekers";
@@ -77,16 +77,10 @@ export async function startEmbeddingService(
     },
   }, { intervalMs: cfg.EMBEDDING_RETRY_SWEEP_MS });
 
-  const consumer = deps.kafka.consumer({
+  const { consumer, joined } = await connectGroupConsumer(deps.kafka, {
     groupId: cfg.EMBEDDING_GROUP_ID,
-    maxWaitTimeInMs: 100,
-    sessionTimeout: cfg.KAFKA_SESSION_TIMEOUT_MS,
-    heartbeatInterval: Math.floor(cfg.KAFKA_SESSION_TIMEOUT_MS / 10),
+    sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
-  await consumer.connect();
-  const joined = new Promise<void>((resolve) =>
-    consumer.on(consumer.events.GROUP_JOIN, () => resolve())
-  );
   await runEmbeddingConsumer(
     {
       consumer,

@@ -6,7 +6,7 @@
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { JobCommand } from "@hire/jobs";
-import { combiner, createPublisher } from "@hire/kafka";
+import { combiner, connectGroupConsumer, createPublisher } from "@hire/kafka";
 import { startOutboxFlusher } from "@hire/outbox";
 import type { Logger } from "@hire/log";
 import type { Kafka } from "kafkajs";
@@ -47,16 +47,10 @@ export async function startJobService(
       lifecycleTopic: cfg.TOPIC_JOBS_LIFECYCLE,
     });
   };
-  const consumer = deps.kafka.consumer({
+  const { consumer, joined } = await connectGroupConsumer(deps.kafka, {
     groupId: cfg.JOB_GROUP_ID,
-    maxWaitTimeInMs: 100,
-    sessionTimeout: cfg.KAFKA_SESSION_TIMEOUT_MS,
-    heartbeatInterval: Math.floor(cfg.KAFKA_SESSION_TIMEOUT_MS / 10),
+    sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
-  await consumer.connect();
-  const joined = new Promise<void>((resolve) =>
-    consumer.on(consumer.events.GROUP_JOIN, () => resolve())
-  );
   await runCommandConsumer(
     {
       // Batches of different partitions concern different jobs, so one transaction can

@@ -5,7 +5,7 @@
  */
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
-import { createPublisher } from "@hire/kafka";
+import { connectGroupConsumer, createPublisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import { startOutboxFlusher } from "@hire/outbox";
 import type { VectorIndex } from "@hire/vector";
@@ -43,16 +43,10 @@ export async function startMatchingService(
     { sql: deps.sql, publisher, log: deps.log },
     { intervalMs: cfg.OUTBOX_INTERVAL_MS },
   );
-  const consumer = deps.kafka.consumer({
+  const { consumer, joined } = await connectGroupConsumer(deps.kafka, {
     groupId: cfg.MATCHING_GROUP_ID,
-    maxWaitTimeInMs: 100,
-    sessionTimeout: cfg.KAFKA_SESSION_TIMEOUT_MS,
-    heartbeatInterval: Math.floor(cfg.KAFKA_SESSION_TIMEOUT_MS / 10),
+    sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
-  await consumer.connect();
-  const joined = new Promise<void>((resolve) =>
-    consumer.on(consumer.events.GROUP_JOIN, () => resolve())
-  );
   await runMatchingConsumer({
     consumer,
     log: deps.log,
