@@ -6,6 +6,25 @@
 import { ensureDatabase } from "./postgres.ts";
 import { prepare, up } from "./infra.ts";
 import { LOCAL, ROOT, step } from "./run.ts";
+import { createKafka } from "@hire/kafka";
+
+// Topics tests create carry a "test." (or "<area>.test.") prefix; a run that died before
+// cleaning up leaves them behind, and thousands of them slow the shared broker down.
+const TEST_TOPIC = /^(test|outbox\.test|publisher\.test|seekers\.test)\./;
+
+async function deleteLeftoverTestTopics(brokers: string): Promise<void> {
+  const admin = createKafka({ brokers: brokers.split(","), clientId: "test-runner" }).admin();
+  await admin.connect();
+  try {
+    const leftovers = (await admin.listTopics()).filter((t) => TEST_TOPIC.test(t));
+    for (let i = 0; i < leftovers.length; i += 100) {
+      await admin.deleteTopics({ topics: leftovers.slice(i, i + 100), timeout: 60_000 });
+    }
+    if (leftovers.length) step(`deleted ${leftovers.length} topics left by earlier test runs`);
+  } finally {
+    await admin.disconnect();
+  }
+}
 
 // Tests get a database of their own, made afresh each run: `<name>_test` beside DATABASE_URL's.
 const base = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire");
@@ -16,6 +35,7 @@ const databaseUrl = base.toString();
 const infra = await up(databaseUrl);
 await ensureDatabase(databaseUrl, { fresh: true });
 await prepare(infra);
+await deleteLeftoverTestTopics(infra.brokers);
 step(`testing against ${new URL(databaseUrl).pathname.slice(1)} and Kafka ${infra.brokers}`);
 
 const report = `${LOCAL}test-report.xml`;

@@ -75,10 +75,10 @@ export interface Publisher {
   /** Connects now; resolves false instead of throwing when the broker is unreachable. */
   connect(): Promise<boolean>;
   /**
-   * The topics that exist, at most a few seconds old: sending to a missing topic fails only
-   * after the client's retries, so callers check first.
+   * The topics that exist, at most a few seconds old (`fresh`: at most a second): sending
+   * to a missing topic fails only after the client's retries, so callers check first.
    */
-  existingTopics(): Promise<Set<string>>;
+  existingTopics(opts?: { fresh?: boolean }): Promise<Set<string>>;
   disconnect(): Promise<void>;
 }
 
@@ -123,8 +123,9 @@ export function createPublisher(kafka: Kafka): Publisher {
 
   let admin: Admin | undefined;
   let topics: { at: number; names: Promise<Set<string>> } | undefined;
-  const existingTopics = (): Promise<Set<string>> => {
-    if (!topics || Date.now() - topics.at > TOPICS_CACHE_MS) {
+  const existingTopics = (opts: { fresh?: boolean } = {}): Promise<Set<string>> => {
+    const maxAge = opts.fresh ? 1000 : TOPICS_CACHE_MS;
+    if (!topics || Date.now() - topics.at > maxAge) {
       const names = (async () => {
         admin ??= kafka.admin();
         await admin.connect();

@@ -47,7 +47,11 @@ export function startOutboxFlusher(
       const topics = await tx<{ topic: string }[]>`
         SELECT DISTINCT topic FROM outbox WHERE published_at IS NULL`;
       let more = false;
-      const existing = topics.length ? await deps.publisher.existingTopics() : new Set();
+      let existing = topics.length ? await deps.publisher.existingTopics() : new Set();
+      // A topic created since the list was cached (another process's) is not missing.
+      if (topics.some(({ topic }) => !existing.has(topic))) {
+        existing = await deps.publisher.existingTopics({ fresh: true });
+      }
       for (const { topic } of topics) {
         if ((backoff.get(topic) ?? 0) > Date.now()) continue;
         if (!existing.has(topic)) {

@@ -32,7 +32,8 @@ export const TEST_ENV = {
 
 /** A unique suffix for topic and group names. */
 export function uniqueName(prefix: string): string {
-  return `${prefix}.${Date.now().toString(36)}${
+  // "test." marks what the test runner may delete when a run died before cleaning up.
+  return `test.${prefix}.${Date.now().toString(36)}${
     crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)
   }`;
 }
