@@ -9,9 +9,9 @@ import type { JobEvent, JobRow } from "@hire/jobs";
 import { toPublicJob } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
-import { embedBatch } from "./embed_batch.ts";
+import { embedBatch, type Embedding } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
-import { afterFailure } from "./retry_policy.ts";
+import { planFailure } from "./failure.ts";
 import { jobText } from "./texts.ts";
 
 /**
@@ -146,17 +146,12 @@ async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
 async function recordFailure(
   deps: PipelineDeps,
   row: JobRow,
-  failure: { error: string; retriable: boolean },
+  failure: Extract<Embedding, { ok: false }>,
 ): Promise<void> {
-  const attempt = row.embedding_attempts + 1;
-  const next = afterFailure(attempt, deps.now(), deps.policy, { retriable: failure.retriable });
-  const giveUp = "giveUp" in next;
+  const plan = planFailure(deps, row.embedding_attempts, failure, { job_id: row.id });
   await deps.sql`
-    UPDATE jobs SET embedding_attempts = ${attempt}, embedding_error = ${failure.error},
-      embedding_retry_at = ${giveUp ? null : next.retryAt},
-      embedding_status = ${giveUp ? "failed" : "processing"}
+    UPDATE jobs SET embedding_attempts = ${plan.attempt}, embedding_error = ${plan.error},
+      embedding_retry_at = ${plan.retryAt},
+      embedding_status = ${plan.retryAt ? "processing" : "failed"}
     WHERE id = ${row.id} AND content_version = ${row.content_version}`;
-  const fields = { job_id: row.id, attempt, error: failure.error };
-  if (giveUp) deps.log.error("embedding failed; job marked failed", fields);
-  else deps.log.warn("embedding failed; will retry", { ...fields, retry_at: next.retryAt });
 }

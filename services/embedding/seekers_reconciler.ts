@@ -6,9 +6,9 @@
  */
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
-import { embedBatch } from "./embed_batch.ts";
+import { embedBatch, type Embedding } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
-import { afterFailure } from "./retry_policy.ts";
+import { planFailure } from "./failure.ts";
 import type { SeekerRow } from "./seekers_store.ts";
 import { seekerRowText } from "./texts.ts";
 
@@ -96,16 +96,11 @@ export async function deleteSeekers(deps: PipelineDeps, seekerIds: string[]): Pr
 async function recordFailure(
   deps: PipelineDeps,
   row: SeekerRow,
-  failure: { error: string; retriable: boolean },
+  failure: Extract<Embedding, { ok: false }>,
 ): Promise<void> {
-  const attempt = row.embedding_attempts + 1;
-  const next = afterFailure(attempt, deps.now(), deps.policy, { retriable: failure.retriable });
-  const giveUp = "giveUp" in next;
+  const plan = planFailure(deps, row.embedding_attempts, failure, { seeker_id: row.id });
   await deps.sql`
-    UPDATE seekers SET embedding_attempts = ${attempt}, embedding_error = ${failure.error},
-      embedding_retry_at = ${giveUp ? null : next.retryAt}
+    UPDATE seekers SET embedding_attempts = ${plan.attempt}, embedding_error = ${plan.error},
+      embedding_retry_at = ${plan.retryAt}
     WHERE id = ${row.id} AND content_hash = ${row.content_hash}`;
-  const fields = { seeker_id: row.id, attempt, error: failure.error };
-  if (giveUp) deps.log.error("seeker embedding failed; given up until the profile changes", fields);
-  else deps.log.warn("seeker embedding failed; will retry", { ...fields, retry_at: next.retryAt });
 }
