@@ -1,11 +1,13 @@
 /**
  * Graceful shutdown shared by every service's main.ts: the first SIGINT or SIGTERM aborts
- * one AbortSignal and runs the service's cleanup; a second signal, or cleanup that outlasts
- * the grace period (a consumer stuck retrying, say), ends the process at once so an
- * orchestrator is never left waiting on it.
+ * one AbortSignal and runs the service's cleanup; a second signal (a second or more later),
+ * or cleanup that outlasts the grace period (a consumer stuck retrying, say), ends the
+ * process at once so an orchestrator is never left waiting on it.
  * @module
  */
 import type { Logger } from "@hire/log";
+
+const DUPLICATE_WINDOW_MS = 1000;
 
 /** Options of {@link onShutdown}. */
 export interface ShutdownOptions {
@@ -20,11 +22,16 @@ export function onShutdown(
   opts: ShutdownOptions = {},
 ): AbortSignal {
   const controller = new AbortController();
+  let firstAt = 0;
   const handler = (signal: Deno.Signal) => {
     if (controller.signal.aborted) {
+      // The same signal often arrives twice at once (a terminal signals the whole process
+      // group, and `deno task dev` forwards it too); only a later one means "hurry".
+      if (Date.now() - firstAt < DUPLICATE_WINDOW_MS) return;
       log.warn("second signal: exiting now", { signal });
       Deno.exit(130);
     }
+    firstAt = Date.now();
     controller.abort(signal);
     log.info("shutting down", { signal });
     const force = setTimeout(() => {
