@@ -1,0 +1,35 @@
+/**
+ * Webhook secrets, delivery signing (sender), signature verification (receivers), and the
+ * address rules that keep webhook URLs from reaching private networks.
+ * See README.md for a receiver example.
+ * @module
+ */
+export { generateWebhookSecret, isWebhookSecret } from "./secret.ts";
+export {
+  DEFAULT_TOLERANCE_SECONDS,
+  DELIVERY_ID_HEADER,
+  EVENT_HEADER,
+  MAX_SIGNATURE_HEADER_LENGTH,
+  parseSignatureHeader,
+  SIGNATURE_HEADER,
+  signPayload,
+  TIMESTAMP_HEADER,
+  type VerifyFailure,
+  type VerifyResult,
+  verifyWebhook,
+  type WebhookBody,
+} from "./signature.ts";
+export {
+  checkWebhookUrl,
+  type HostRuleOptions,
+  MAX_WEBHOOK_URL_LENGTH,
+  type WebhookUrlCheck,
+  type WebhookUrlCode,
+} from "./url_rules.ts";
+export { classifyIp, type IpClass } from "./ip_ranges.ts";
+export {
+  checkResolvedHost,
+  pickAddress,
+  pinnedLookup,
+  type ResolvedHostCheck,
+} from "./resolve_check.ts";
