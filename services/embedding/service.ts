@@ -53,7 +53,10 @@ export async function startEmbeddingService(
   await publisher.connect();
   const outbox = startOutboxFlusher(
     { sql: deps.sql, publisher, log: deps.log },
-    { intervalMs: cfg.OUTBOX_INTERVAL_MS },
+    {
+      topics: [cfg.TOPIC_JOBS_EVENTS, cfg.TOPIC_EMBEDDINGS_READY],
+      intervalMs: cfg.OUTBOX_INTERVAL_MS,
+    },
   );
   const flush = () =>
     outbox.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));

@@ -36,7 +36,10 @@ export async function startJobService(
   await publisher.connect();
   const outbox = startOutboxFlusher(
     { sql: deps.sql, publisher, log: deps.log },
-    { intervalMs: cfg.OUTBOX_INTERVAL_MS },
+    {
+      topics: [cfg.TOPIC_JOBS_EVENTS, cfg.TOPIC_JOBS_LIFECYCLE],
+      intervalMs: cfg.OUTBOX_INTERVAL_MS,
+    },
   );
   const applyAlone = async (commands: JobCommand[]) => {
     await applyBatch(deps.sql, commands, {

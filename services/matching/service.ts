@@ -41,7 +41,7 @@ export async function startMatchingService(
   await publisher.connect();
   const outbox = startOutboxFlusher(
     { sql: deps.sql, publisher, log: deps.log },
-    { intervalMs: cfg.OUTBOX_INTERVAL_MS },
+    { topics: [cfg.TOPIC_JOBS_EVENTS], intervalMs: cfg.OUTBOX_INTERVAL_MS },
   );
   const { consumer, joined } = await connectGroupConsumer(deps.kafka, {
     groupId: cfg.MATCHING_GROUP_ID,

@@ -1,14 +1,16 @@
 /**
- * Publishes committed outbox events to Kafka in the order they were written, per topic. One
- * flusher at a time holds the advisory lock, so two processes never interleave one job's
- * events; each topic is published on its own, so one that fails holds up no other.
+ * Publishes committed outbox events to Kafka in the order they were written, per topic.
+ * Each service flushes the topics it writes; one flusher at a time holds a topic's advisory
+ * lock, so two processes never interleave one job's events, and a topic that fails holds
+ * up no other.
  * @module
  */
 import type { Sql } from "@hire/db";
 import type { Publisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 
-const LOCK_ID = 7_420_002;
+// With hashtext(topic) as the second key: one advisory lock per topic.
+const LOCK_SPACE = 7_420_002;
 const PAGE = 500;
 
 /** Flushes the outbox: on demand after each batch, and on a timer for anything left. */
@@ -28,7 +30,12 @@ interface Row {
 /** Starts a flusher that also runs every `intervalMs` to publish what a crash left behind. */
 export function startOutboxFlusher(
   deps: { sql: Sql; publisher: Publisher; log: Logger },
-  opts: { intervalMs?: number; topicBackoffMs?: number } = {},
+  opts: {
+    /** The topics this service writes to the outbox; it publishes those. */
+    topics: readonly string[];
+    intervalMs?: number;
+    topicBackoffMs?: number;
+  },
 ): OutboxFlusher {
   let running: Promise<void> | undefined;
   let again = false;
@@ -40,29 +47,27 @@ export function startOutboxFlusher(
   /** Publishes one page per topic; resolves true when some topic has more pending. */
   const flushPages = async (): Promise<boolean> =>
     await deps.sql.begin(async (tx) => {
-      const [lock] = await tx<
-        { ok: boolean }[]
-      >`SELECT pg_try_advisory_xact_lock(${LOCK_ID}) AS ok`;
-      if (!lock?.ok) return false;
-      const topics = await tx<{ topic: string }[]>`
-        SELECT DISTINCT topic FROM outbox WHERE published_at IS NULL`;
       let more = false;
-      let existing = topics.length ? await deps.publisher.existingTopics() : new Set();
-      // A topic created since the list was cached (another process's) is not missing.
-      if (topics.some(({ topic }) => !existing.has(topic))) {
-        existing = await deps.publisher.existingTopics({ fresh: true });
-      }
-      for (const { topic } of topics) {
+      let existing: Set<string> | undefined;
+      for (const topic of opts.topics) {
         if ((backoff.get(topic) ?? 0) > Date.now()) continue;
+        // One flusher per topic at a time, whichever service it runs in: a topic's events
+        // are never interleaved, and one topic's flusher never waits on another's.
+        const [lock] = await tx<{ ok: boolean }[]>`
+          SELECT pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(${topic})) AS ok`;
+        if (!lock?.ok) continue;
+        const rows = await tx<Row[]>`
+          SELECT seq, topic, key, payload FROM outbox
+          WHERE topic = ${topic} AND published_at IS NULL ORDER BY seq LIMIT ${PAGE}`;
+        if (rows.length === 0) continue;
+        existing ??= await deps.publisher.existingTopics();
+        if (!existing.has(topic)) existing = await deps.publisher.existingTopics({ fresh: true });
         if (!existing.has(topic)) {
           // Looked at again once the cached topic list has refreshed.
           backoff.set(topic, Date.now() + 5000);
           deps.log.warn("outbox topic does not exist; its events wait", { topic });
           continue;
         }
-        const rows = await tx<Row[]>`
-          SELECT seq, topic, key, payload FROM outbox
-          WHERE topic = ${topic} AND published_at IS NULL ORDER BY seq LIMIT ${PAGE}`;
         try {
           await deps.publisher.sendBatch({
             topicMessages: [{

@@ -27,7 +27,10 @@ Deno.test("events left in the outbox by a crash are published by the timer, in o
       VALUES (${id}, ${jobId}, ${topic}, ${sql.json({ id, type: "job.deleted" })})`;
   }
   const publisher = createPublisher(kafka);
-  const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, { intervalMs: 100 });
+  const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, {
+    topics: [topic],
+    intervalMs: 100,
+  });
   const consumer = kafka.consumer({ groupId: `outbox-test-${crypto.randomUUID()}` });
   try {
     const seen: { key: string; id: string }[] = [];
@@ -73,7 +76,10 @@ Deno.test("a topic that cannot be published to holds up no other topic", async (
     retry: { retries: 1, initialRetryTime: 50, maxRetryTime: 100 },
   });
   const publisher = createPublisher(fastKafka);
-  const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, { intervalMs: 100 });
+  const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, {
+    topics: [missing, topic],
+    intervalMs: 100,
+  });
   try {
     const until = Date.now() + 15_000;
     let published = false;
