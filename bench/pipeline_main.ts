@@ -60,9 +60,9 @@ the client) shares the machine below.
       result.seedEmbeddingsPerSec?.toFixed(1) ?? "already seeded"
     } |
 
-Machine: ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os}, Deno
-${machine.deno}, PostgreSQL ${machine.postgres}, Kafka ${machine.kafka}. Model embeddings per
-second by batch size: \`embeddings.md\`.
+Machine: ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os},
+${machine.deno}, ${machine.postgres}, ${machine.kafka}. Model embeddings per second by batch size:
+\`embeddings.md\`.
 `;
     const dir = new URL("./results/", import.meta.url);
     await Deno.writeTextFile(new URL("pipeline.md", dir), md);
