@@ -33,3 +33,9 @@ export {
   pinnedLookup,
   type ResolvedHostCheck,
 } from "./resolve_check.ts";
+export {
+  DEFAULT_RETRY_SCHEDULE,
+  parseRetrySchedule,
+  type RetryRung,
+  retryTopic,
+} from "./retry_schedule.ts";
