@@ -2,6 +2,10 @@ import assert from "node:assert/strict";
 import { startEmbeddingServer } from "./support/embedding_server.ts";
 import { readEvents } from "./support/events.ts";
 import { jobBody, startStack } from "./support/stack.ts";
+import { waitUntil } from "./support/wait.ts";
+
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>) =>
+  waitUntil(what, probe, { timeoutMs: 20_000, intervalMs: 50 });
 
 // The pipeline with the `openai` provider against a real local HTTP server that fails on
 // demand: retries with backoff, `failed` after the last attempt, recovery by a new text.
@@ -31,16 +35,6 @@ async function jobState(id: string) {
   const [row] = await stack.sql`SELECT embedding_status, match_ready, embedding_attempts,
     embedding_error, embedding_retry_at, embedded_version FROM jobs WHERE id = ${id}`;
   return row!;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 Deno.test("a provider outage is retried with backoff; the job becomes ready when it ends", async () => {

@@ -3,6 +3,7 @@ import type { JobEvent } from "@hire/jobs";
 import { readEvents } from "./support/events.ts";
 import { seeker } from "./support/seekers.ts";
 import { startStack } from "./support/stack.ts";
+import { waitUntil } from "./support/wait.ts";
 
 // The real pipeline: job service, embedding service with the local model, pgvector,
 // matching service, on the real Kafka and Postgres.
@@ -56,16 +57,6 @@ async function createJob(body: Record<string, unknown>) {
   const res = await partner.call("POST", "/v1/partner/jobs", body);
   assert.equal(res.status, 201);
   return res.body;
-}
-
-async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const ready = (id: string) =>
@@ -206,7 +197,7 @@ Deno.test("a deleted job leaves the vector index at once", async () => {
   await waitUntil(
     "vector removed",
     async () => (await stack.index!.getJob(job.id)) ? undefined : true,
-    10_000,
+    { timeoutMs: 10_000 },
   );
 });
 

@@ -2,7 +2,13 @@
  * Turns zod issues into bilingual field errors, and validates request parts with them.
  * @module
  */
-import { type FieldError, fieldError, type FieldErrorCode, jsonPointer } from "@hire/errors";
+import {
+  type FieldError,
+  fieldError,
+  type FieldErrorCode,
+  jsonPointer,
+  valueAt,
+} from "@hire/errors";
 import type { z } from "zod";
 import { ApiError } from "./problem.ts";
 
@@ -14,15 +20,6 @@ const TYPE_NAMES: Record<string, string> = {
   object: "an object",
   array: "an array",
 };
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v = input;
-  for (const key of path) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
 
 /** Maps each issue to a field error; `input` tells a missing field from a wrong one. */
 export function fieldErrorsFromZod(

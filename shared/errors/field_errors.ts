@@ -94,3 +94,14 @@ export function fieldError(
 export function jsonPointer(path: readonly PropertyKey[]): string {
   return path.map((p) => `/${String(p).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 }
+
+/** The value at `path` inside `input`, or undefined when any step is missing: tells a missing
+ * field from a wrong one when turning schema issues into field errors. */
+export function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}

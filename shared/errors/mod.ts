@@ -9,4 +9,5 @@ export {
   type FieldErrorCode,
   type FieldErrorParams,
   jsonPointer,
+  valueAt,
 } from "./field_errors.ts";

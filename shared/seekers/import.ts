@@ -3,7 +3,7 @@
  * publish the valid ones in batches while reporting the rest by line number.
  * @module
  */
-import { jsonPointer } from "@hire/errors";
+import { jsonPointer, valueAt } from "@hire/errors";
 import type { z } from "zod";
 import { completeSeeker, encodeSeeker, type Seeker, seekerInputSchema } from "./contract.ts";
 import type { JsonLine } from "./jsonl.ts";
@@ -159,13 +159,4 @@ export function issuesToLineErrors(
       valueAt(input, issue.path) === undefined;
     return [{ field, message: missing ? "Required." : issue.message }];
   });
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v = input;
-  for (const key of path) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
 }
