@@ -1,0 +1,7 @@
+/**
+ * E-mail behind one port: `Mailer` (`mailer.ts`) and its SMTP adapter (`smtp.ts`), configured
+ * with `mailEnv`. `deploy/local/smtp_sink.ts` is the server development and tests send to.
+ * @module
+ */
+export * from "./mailer.ts";
+export * from "./smtp.ts";
