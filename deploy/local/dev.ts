@@ -6,12 +6,14 @@
  */
 import { prepare, up } from "./infra.ts";
 import { ROOT, step } from "./run.ts";
+import { describeMail, startSmtpSink } from "./smtp_sink.ts";
 
 /** Services and their entry points, in start order. */
 export const SERVICES = [
   { name: "job", entry: "services/job/main.ts" },
   { name: "embed", entry: "services/embedding/main.ts" },
   { name: "match", entry: "services/matching/main.ts" },
+  { name: "deliver", entry: "services/delivery/main.ts" },
   { name: "edge", entry: "services/edge/main.ts" },
 ] as const;
 
@@ -29,7 +31,18 @@ const selected = SERVICES.filter((s) => !only || only.includes(s.name));
 const infra = await up();
 await prepare(infra);
 
-const env = { DATABASE_URL: infra.databaseUrl, KAFKA_BROKERS: infra.brokers };
+// E-mails the services send (webhook disable notices) land here, one .eml each, and are
+// announced in the log, so developers see them without a mail server.
+const mail = await startSmtpSink({
+  port: Number(Deno.env.get("SMTP_SINK_PORT") ?? 2525),
+  dir: `${ROOT}.local/mail`,
+  onMessage: (m) => step(describeMail(m)),
+});
+const env = {
+  DATABASE_URL: infra.databaseUrl,
+  KAFKA_BROKERS: infra.brokers,
+  SMTP_URL: Deno.env.get("SMTP_URL") ?? mail.url,
+};
 const children = selected.map(({ name, entry }) => {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", entry],
@@ -80,4 +93,5 @@ const first = await Promise.race(
 if (!stopping) step(`${first.name} exited with code ${first.status.code}; stopping the rest`);
 stop("SIGTERM");
 await Promise.all(children.map(({ child }) => child.status));
+await mail.stop();
 Deno.exit(stopping ? 0 : 1);

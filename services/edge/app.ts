@@ -15,6 +15,7 @@ import { requestId } from "./middleware/request_id.ts";
 import { ApiError, problemResponse } from "./problem.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { jobRoutes } from "./routes/jobs.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 
 /** Everything the app needs, built by main.ts (or a test). */
 export interface EdgeDeps {
@@ -27,6 +28,8 @@ export interface EdgeDeps {
   publicBaseUrl: string;
   commandTimeoutMs: number;
   bodyLimitBytes: number;
+  /** Lifts the public-address rule for webhook URLs (development and tests only). */
+  allowPrivateNetworks: boolean;
 }
 
 /** Builds the app. */
@@ -36,6 +39,7 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
   app.route("/", healthRoutes(deps));
   app.use("/v1/*", authenticate({ sql: deps.sql, cache: deps.keyCache }));
   app.route("/v1/partner/jobs", jobRoutes(deps));
+  app.route("/v1/partner/webhooks", webhookRoutes(deps));
 
   app.notFound((c) =>
     problemResponse(new ApiError("partner.route_not_found"), c.get("requestId"), deps.publicBaseUrl)

@@ -21,6 +21,7 @@ function appWith(fault: Error) {
     publicBaseUrl: "https://jobs.example.sa",
     commandTimeoutMs: 1000,
     bodyLimitBytes: 1024,
+    allowPrivateNetworks: false,
   } as unknown as EdgeDeps;
   return createApp(deps);
 }

@@ -1,10 +1,12 @@
 /** The edge's configuration, read once at start-up. */
 import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
+import { webhookAddressEnv } from "@hire/webhooks";
 import { z } from "zod";
 
 const schema = z.object({
   ...commonEnv,
   TOPIC_JOBS_COMMANDS: topicEnv.TOPIC_JOBS_COMMANDS,
+  ...webhookAddressEnv,
   /** Port the HTTP server listens on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /**

@@ -1,10 +1,10 @@
 /**
- * Opaque list cursors: the (created_at, id) of the last job of a page, so the next page
+ * Opaque list cursors: the (created_at, id) of the last item of a page, so the next page
  * starts right after it even while jobs are being created or deleted.
  * @module
  */
 import { fieldError } from "@hire/errors";
-import { isId } from "@hire/ids";
+import { type IdPrefix, isId } from "@hire/ids";
 import { decodeBase64Url, encodeBase64Url } from "@hire/partners";
 import { ApiError } from "./problem.ts";
 
@@ -21,13 +21,13 @@ export function encodeCursor(p: Position): string {
   );
 }
 
-/** Decodes a cursor; throws a 422 on anything this service did not issue. */
-export function decodeCursor(cursor: string): Position {
+/** Decodes a cursor of a list of `prefix` ids; throws a 422 on anything this service did not issue. */
+export function decodeCursor(cursor: string, prefix: IdPrefix): Position {
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(decodeBase64Url(cursor)));
     if (!Array.isArray(value) || value.length !== 2) throw new Error("bad cursor");
     const [at, id] = value;
-    if (typeof at !== "string" || typeof id !== "string" || !isId("job", id)) {
+    if (typeof at !== "string" || typeof id !== "string" || !isId(prefix, id)) {
       throw new Error("bad cursor");
     }
     const createdAt = new Date(at);

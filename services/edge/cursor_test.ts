@@ -10,7 +10,7 @@ const b64 = (text: string) => encodeBase64Url(new TextEncoder().encode(text));
 /** Asserts that decoding `cursor` throws the 422 invalid_cursor problem. */
 function assertInvalid(cursor: string): void {
   assert.throws(
-    () => decodeCursor(cursor),
+    () => decodeCursor(cursor, "job"),
     (err: unknown) => {
       assert.ok(err instanceof ApiError, `expected an ApiError, got ${err}`);
       assert.equal(err.code, "partner.validation_failed");
@@ -29,7 +29,7 @@ Deno.test("cursor round trip preserves the millisecond timestamp and the id", ()
     createdAt: new Date("2025-03-01T10:20:30.456Z"),
     id: "job_01HXYZ0000000000000000000A",
   };
-  const decoded = decodeCursor(encodeCursor(position));
+  const decoded = decodeCursor(encodeCursor(position), "job");
   assert.equal(decoded.createdAt.getTime(), position.createdAt.getTime());
   assert.equal(decoded.createdAt.toISOString(), "2025-03-01T10:20:30.456Z");
   assert.equal(decoded.id, "job_01HXYZ0000000000000000000A");
@@ -45,7 +45,7 @@ Deno.test("cursor round trip holds for many timestamps and ids", () => {
   const ids = [newId("job"), newId("job"), "job_01J00000000000000000000000"];
   for (const t of times) {
     for (const id of ids) {
-      const decoded = decodeCursor(encodeCursor({ createdAt: new Date(t), id }));
+      const decoded = decodeCursor(encodeCursor({ createdAt: new Date(t), id }), "job");
       assert.equal(decoded.createdAt.getTime(), t);
       assert.equal(decoded.id, id);
     }

@@ -47,6 +47,7 @@ const app = createApp({
   publicBaseUrl: cfg.PUBLIC_BASE_URL,
   commandTimeoutMs: cfg.COMMAND_TIMEOUT_MS,
   bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
+  allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
 });
 
 const server = Deno.serve({

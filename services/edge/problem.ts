@@ -18,6 +18,8 @@ const STATUS: Record<ErrorCode, number> = {
   "partner.payload_too_large": 413,
   "partner.idempotency_mismatch": 422,
   "partner.idempotency_in_progress": 409,
+  "partner.webhook_limit_reached": 409,
+  "partner.webhook_inactive": 409,
   "partner.unavailable": 503,
   "partner.internal_error": 500,
 };

@@ -21,6 +21,13 @@ const TYPE_NAMES: Record<string, string> = {
   array: "an array",
 };
 
+// Bounds on lengths and counts read better than bounds on values.
+const SIZE_CODES: Record<string, [FieldErrorCode, FieldErrorCode]> = {
+  string: ["too_short", "too_long"],
+  array: ["too_few_items", "too_many_items"],
+  set: ["too_few_items", "too_many_items"],
+};
+
 /** Maps each issue to a field error; `input` tells a missing field from a wrong one. */
 export function fieldErrorsFromZod(
   issues: readonly z.core.$ZodIssue[],
@@ -51,17 +58,13 @@ function mapIssues(
           }),
         ];
       case "too_small":
-        return [
-          fieldError(field, issue.origin === "string" ? "too_short" : "too_small", {
-            min: Number(issue.minimum),
-          }),
-        ];
+        return [fieldError(field, SIZE_CODES[issue.origin]?.[0] ?? "too_small", {
+          min: Number(issue.minimum),
+        })];
       case "too_big":
-        return [
-          fieldError(field, issue.origin === "string" ? "too_long" : "too_big", {
-            max: Number(issue.maximum),
-          }),
-        ];
+        return [fieldError(field, SIZE_CODES[issue.origin]?.[1] ?? "too_big", {
+          max: Number(issue.maximum),
+        })];
       case "invalid_value":
         return [fieldError(field, "invalid_enum", { allowed: issue.values.map(String) })];
       case "unrecognized_keys":

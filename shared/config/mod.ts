@@ -44,7 +44,28 @@ export const topicEnv = {
   TOPIC_SEEKERS: z.string().min(1).default("seekers.v1"),
   TOPIC_JOBS_LIFECYCLE: z.string().min(1).default("jobs.lifecycle"),
   TOPIC_EMBEDDINGS_READY: z.string().min(1).default("embeddings.ready"),
+  /** Rung topics are `<prefix>.<delay>`, one per entry of WEBHOOK_RETRY_SCHEDULE. */
+  TOPIC_WEBHOOKS_RETRY_PREFIX: z.string().min(1).default("webhooks.retry"),
+  TOPIC_WEBHOOKS_DEAD: z.string().min(1).default("webhooks.dead"),
 };
 
 /** A positive integer read from a string variable. */
 export const intVar = (def: number) => z.coerce.number().int().positive().default(def);
+
+/** A boolean variable: `true` or `false` (also `1`/`0`), anything else is a problem. */
+export const boolVar = (def: boolean) =>
+  z.enum(["true", "false", "1", "0"]).default(def ? "true" : "false")
+    .transform((s) => s === "true" || s === "1");
+
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** A duration such as `10s`, `500ms`, `5m` or `2h`, read as milliseconds. */
+export const durationVar = (def: string) =>
+  z.string().default(def).transform((s, ctx) => {
+    const m = /^([1-9][0-9]{0,8})(ms|s|m|h)$/.exec(s.trim());
+    if (!m) {
+      ctx.addIssue({ code: "custom", message: `"${s}" is not a duration like 500ms, 10s or 5m` });
+      return z.NEVER;
+    }
+    return Number(m[1]) * DURATION_UNITS_MS[m[2] as keyof typeof DURATION_UNITS_MS];
+  });

@@ -70,6 +70,18 @@ export const ERRORS = {
       "A request with this Idempotency-Key is still being processed. Retry after it completes.",
     messageAr: "ما زال طلب بمفتاح Idempotency-Key هذا قيد المعالجة. أعد المحاولة بعد اكتماله.",
   },
+  "partner.webhook_limit_reached": {
+    title: "Conflict",
+    message: "You have registered the most webhooks allowed. Delete one before adding another.",
+    messageAr: "لقد سجّلت الحد الأقصى المسموح من الويب هوك. احذف واحدًا قبل إضافة آخر.",
+  },
+  "partner.webhook_inactive": {
+    title: "Conflict",
+    message:
+      "This webhook is inactive, so nothing is sent to it. Set is_active to true, then retry.",
+    messageAr:
+      "هذا الويب هوك غير مفعّل، لذلك لا يُرسل إليه شيء. اضبط is_active على true ثم أعد المحاولة.",
+  },
   "partner.unavailable": {
     title: "Service Unavailable",
     message:

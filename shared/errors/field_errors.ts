@@ -71,6 +71,26 @@ const TEMPLATES = {
     "Send at least one field to change.",
     "أرسل حقلًا واحدًا على الأقل لتعديله.",
   ],
+  too_few_items: (p) => [
+    `Must contain at least ${p.min} item${p.min === 1 ? "" : "s"}.`,
+    `يجب أن تحتوي القائمة على ${p.min} عنصر على الأقل.`,
+  ],
+  too_many_items: (p) => [
+    `Must contain at most ${p.max} items.`,
+    `يجب ألا تحتوي القائمة على أكثر من ${p.max} عنصر.`,
+  ],
+  not_https: () => [
+    "Must be an https URL.",
+    "يجب أن يكون العنوان بصيغة https.",
+  ],
+  url_credentials: () => [
+    "Must not contain a user name or password.",
+    "يجب ألا يحتوي العنوان على اسم مستخدم أو كلمة مرور.",
+  ],
+  forbidden_host: (p) => [
+    `Must point to a public internet host${p.expected ? `: ${p.expected}` : "."}`,
+    `يجب أن يشير العنوان إلى خادم عام على الإنترنت${p.expected ? `: ${p.expected}` : "."}`,
+  ],
   invalid_cursor: () => [
     "The cursor is not valid. Use next_cursor from a previous response.",
     "المؤشر غير صالح. استخدم قيمة next_cursor من استجابة سابقة.",

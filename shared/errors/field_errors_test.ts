@@ -25,6 +25,11 @@ const EVERY_CODE: Record<FieldErrorCode, FieldErrorParams> = {
   salary_range: {},
   empty_update: {},
   invalid_cursor: {},
+  too_few_items: { min: 1 },
+  too_many_items: { max: 100 },
+  not_https: {},
+  url_credentials: {},
+  forbidden_host: { expected: "127.0.0.1 is not a public address (loopback)." },
 };
 
 Deno.test("jsonPointer joins path segments with a leading slash each", () => {

@@ -90,6 +90,7 @@ export function decodeJobEvent(value: string | Uint8Array): JobEvent {
 
 /** The envelope a webhook receives: the event without the internal `partner_id`. */
 export function publicEnvelope(event: JobEvent): Omit<JobEvent, "partner_id"> {
-  const { partner_id: _, ...rest } = event;
-  return rest;
+  // In the spec's order, whatever order the event was built or parsed in.
+  const { id, type, created_at, data } = event;
+  return { id, type, created_at, data } as Omit<JobEvent, "partner_id">;
 }

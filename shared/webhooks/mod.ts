@@ -31,11 +31,45 @@ export {
   checkResolvedHost,
   pickAddress,
   pinnedLookup,
+  type Resolve,
   type ResolvedHostCheck,
 } from "./resolve_check.ts";
 export {
+  DEFAULT_LADDER_TOPICS,
   DEFAULT_RETRY_SCHEDULE,
+  ladderTopics,
+  type LadderTopicsOptions,
   parseRetrySchedule,
   type RetryRung,
   retryTopic,
 } from "./retry_schedule.ts";
+export {
+  type PublicWebhook,
+  SECRET_OVERLAP_MS,
+  signingSecrets,
+  toPublicWebhook,
+  type WebhookCreate,
+  webhookCreateSchema,
+  type WebhookRow,
+  type WebhookUpdate,
+  webhookUpdateSchema,
+} from "./registration.ts";
+export {
+  DELIVERIES_CHANNEL,
+  DELIVERY_OUTCOMES,
+  deliveryListQuerySchema,
+  type DeliveryOutcome,
+  type DeliveryRow,
+  type DeliveryTrigger,
+  type PublicDelivery,
+  toPublicDelivery,
+} from "./delivery_log.ts";
+export {
+  type DeadMessage,
+  decodeDead,
+  decodeRetry,
+  encodeDead,
+  encodeRetry,
+  type RetryMessage,
+} from "./ladder_messages.ts";
+export { webhookAddressEnv } from "./config.ts";

@@ -48,3 +48,38 @@ export function parseRetrySchedule(text: string): RetryRung[] {
 export function retryTopic(rung: RetryRung, prefix = "webhooks.retry"): string {
   return `${prefix}.${rung.label}`;
 }
+
+/** What creates the ladder's topics needs to know. */
+export interface LadderTopicsOptions {
+  rungs: readonly RetryRung[];
+  retryPrefix?: string;
+  deadTopic?: string;
+  numPartitions?: number;
+}
+
+/**
+ * The ladder's topics with their partitions and retention: rung topics keep messages well
+ * past the longest delay; the dead letters are kept as long as the public events.
+ */
+export function ladderTopics(opts: LadderTopicsOptions) {
+  const numPartitions = opts.numPartitions ?? 12;
+  const longest = Math.max(...opts.rungs.map((r) => r.delayMs));
+  const rungRetention = String(Math.max(7 * 86_400_000, 2 * longest));
+  return [
+    ...opts.rungs.map((rung) => ({
+      topic: retryTopic(rung, opts.retryPrefix),
+      numPartitions,
+      config: { "retention.ms": rungRetention },
+    })),
+    {
+      topic: opts.deadTopic ?? "webhooks.dead",
+      numPartitions,
+      config: { "retention.ms": String(30 * 86_400_000) },
+    },
+  ];
+}
+
+/** The ladder of the default schedule, for `deno task topics` and the local bootstrap. */
+export const DEFAULT_LADDER_TOPICS = ladderTopics({
+  rungs: parseRetrySchedule(DEFAULT_RETRY_SCHEDULE),
+});

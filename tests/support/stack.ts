@@ -22,6 +22,12 @@ import { loadMatchingConfig } from "@hire/matching-service/config.ts";
 import { startMatchingService } from "@hire/matching-service/service.ts";
 import { encodeSeeker, type Seeker } from "@hire/seekers";
 import { createPgvectorIndex, type VectorIndex } from "@hire/vector";
+import { loadDeliveryConfig } from "@hire/delivery-service/config.ts";
+import { startDeliveryService } from "@hire/delivery-service/service.ts";
+import { createWebhookHttpClient } from "@hire/delivery-service/http_client.ts";
+import { createSmtpMailer } from "@hire/mail";
+import { ladderTopics } from "@hire/webhooks";
+import { testCertificates } from "./test_ca.ts";
 
 /** Environment of the test run, as set by `deno task test`. */
 export const TEST_ENV = {
@@ -87,6 +93,19 @@ export interface StackOptions {
   edgeBrokers?: string[];
   /** Also run the embedding and matching services, on index tables of this stack's own. */
   pipeline?: PipelineOptions;
+  /**
+   * Also run the delivery service, trusting the test CA, with webhooks allowed on private
+   * networks (the test receiver is on loopback) at registration and at delivery.
+   */
+  delivery?: DeliveryOptions;
+}
+
+/** How the delivery service of a test stack runs. */
+export interface DeliveryOptions {
+  /** Delivery service overrides, e.g. a short WEBHOOK_RETRY_SCHEDULE or WEBHOOK_TIMEOUT. */
+  env?: Record<string, string>;
+  /** Where disable notices go, e.g. a test SMTP server's URL. */
+  smtpUrl?: string;
 }
 
 /** How the pipeline of a test stack runs. */
@@ -126,6 +145,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     // The broker's minimum: a killed job service's partitions move on within seconds.
     KAFKA_SESSION_TIMEOUT_MS: "6000",
     LOG_LEVEL: "warn",
+    TOPIC_WEBHOOKS_RETRY_PREFIX: uniqueName("webhooks.retry"),
+    TOPIC_WEBHOOKS_DEAD: uniqueName("webhooks.dead"),
+    ...(opts.delivery
+      ? {
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+        DELIVERY_GROUP_ID: uniqueName("delivery"),
+        DELIVERY_LADDER_GROUP_ID: uniqueName("delivery-ladder"),
+        DELIVERY_POLL_MS: "200",
+        DENO_CERT: (await testCertificates()).caPath,
+        ...(opts.delivery.smtpUrl ? { SMTP_URL: opts.delivery.smtpUrl } : {}),
+      }
+      : {}),
   };
   const edgeCfg = loadEdgeConfig(env);
   const sql = connect(edgeCfg.DATABASE_URL, { max: 10, name: "test" });
@@ -162,6 +193,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     publicBaseUrl: edgeCfg.PUBLIC_BASE_URL,
     commandTimeoutMs: edgeCfg.COMMAND_TIMEOUT_MS,
     bodyLimitBytes: edgeCfg.BODY_LIMIT_BYTES,
+    allowPrivateNetworks: edgeCfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;
@@ -192,6 +224,41 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await startEmbeddingService(embeddingCfg, { sql, kafka, log: silentLogger, provider, index }),
       await startMatchingService(loadMatchingConfig(env), { sql, kafka, log: silentLogger, index }),
     );
+  }
+
+  let ladder: string[] = [];
+  if (opts.delivery) {
+    // Overrides reach only the delivery service, e.g. to refuse private addresses at
+    // delivery that the edge accepted at registration.
+    const cfg = loadDeliveryConfig({ ...env, ...opts.delivery.env });
+    ladder = ladderTopics({
+      rungs: cfg.WEBHOOK_RETRY_SCHEDULE,
+      retryPrefix: cfg.TOPIC_WEBHOOKS_RETRY_PREFIX,
+      deadTopic: cfg.TOPIC_WEBHOOKS_DEAD,
+    }).map((t) => t.topic);
+    await ensureTopics(admin, ladder.map((topic) => ({ topic, numPartitions: 3 })));
+    const client = createWebhookHttpClient({
+      timeoutMs: cfg.WEBHOOK_TIMEOUT,
+      allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      extraCaPem: (await testCertificates()).caPem,
+    });
+    const mailer = cfg.SMTP_URL
+      ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
+      : undefined;
+    const delivery = await startDeliveryService(cfg, {
+      sql,
+      kafka,
+      log: silentLogger,
+      client,
+      mailer,
+    });
+    services.push({
+      async stop() {
+        await delivery.stop();
+        client.close();
+        await mailer?.close();
+      },
+    });
   }
 
   const rawFetch = async (path: string, init?: RequestInit) =>
@@ -248,8 +315,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await publisher.disconnect();
       if (edgeAdmin !== admin) await edgeAdmin.disconnect();
       // Tests leave no topics behind on the shared broker, nor events for them to publish.
-      await sql`DELETE FROM outbox WHERE topic IN ${sql(Object.values(topics))}`;
-      await admin.deleteTopics({ topics: Object.values(topics) }).catch(() => {});
+      const all = [...Object.values(topics), ...ladder];
+      await sql`DELETE FROM outbox WHERE topic IN ${sql(all)}`;
+      await admin.deleteTopics({ topics: all }).catch(() => {});
       await admin.disconnect();
       if (edgeSql !== sql) await edgeSql.end({ timeout: 1 });
       await sql.end();

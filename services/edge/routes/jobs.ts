@@ -141,7 +141,7 @@ export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
     .get("/", async (c) => {
       const { partnerId } = c.get("partner");
       const q = validate(listQuerySchema, c.req.query());
-      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const after = q.cursor ? decodeCursor(q.cursor, "job") : undefined;
       const { rows, hasMore } = await listJobs(deps.sql, partnerId, { ...q, after });
       const last = rows[rows.length - 1];
       return c.json({

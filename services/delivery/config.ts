@@ -1,0 +1,52 @@
+/** The delivery service's configuration, read once at start-up. */
+import { commonEnv, durationVar, intVar, parseConfig, topicEnv } from "@hire/config";
+import { mailEnv } from "@hire/mail";
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, webhookAddressEnv } from "@hire/webhooks";
+import { z } from "zod";
+
+const schema = z.object({
+  ...commonEnv,
+  TOPIC_JOBS_EVENTS: topicEnv.TOPIC_JOBS_EVENTS,
+  TOPIC_WEBHOOKS_RETRY_PREFIX: topicEnv.TOPIC_WEBHOOKS_RETRY_PREFIX,
+  TOPIC_WEBHOOKS_DEAD: topicEnv.TOPIC_WEBHOOKS_DEAD,
+  ...webhookAddressEnv,
+  ...mailEnv,
+  /** A delivery succeeds on a 2xx received within this time (DNS, connect and body included). */
+  WEBHOOK_TIMEOUT: durationVar("10s"),
+  /** Delays of the retry ladder, one topic per entry; units s, m, h. */
+  WEBHOOK_RETRY_SCHEDULE: z.string().default(DEFAULT_RETRY_SCHEDULE).transform((s, ctx) => {
+    try {
+      return parseRetrySchedule(s);
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
+  /** Consecutive failures after which a webhook whose schedule ran out is disabled. */
+  WEBHOOK_DISABLE_AFTER: intVar(5),
+  /** Attempts one process makes at once, across all webhooks. */
+  DELIVERY_CONCURRENCY: intVar(128),
+  /** Attempts in flight to one webhook, across all processes: a slow one takes no more. */
+  WEBHOOK_MAX_IN_FLIGHT: intVar(16),
+  /** Longest wait before looking for due work nobody announced (another process's leases). */
+  DELIVERY_POLL_MS: intVar(1000),
+  /**
+   * Extra CA certificate (PEM file) trusted for webhook endpoints, beside the public roots:
+   * Deno's standard variable, read here because the delivery client (`node:https`, which
+   * can connect to a checked address) does not read it itself. For tests and private CAs.
+   */
+  DENO_CERT: z.string().min(1).optional(),
+  DELIVERY_GROUP_ID: z.string().min(1).default("delivery"),
+  DELIVERY_LADDER_GROUP_ID: z.string().min(1).default("delivery-ladder"),
+  /** Partitions of jobs.events.v1 (and of the rungs) worked on at once. */
+  DELIVERY_PARTITIONS_CONCURRENCY: intVar(12),
+  OUTBOX_INTERVAL_MS: intVar(1000),
+  KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
+});
+
+/** The validated configuration. */
+export type DeliveryConfig = z.infer<typeof schema>;
+
+/** Reads the configuration from the environment. */
+export const loadDeliveryConfig = (env?: Record<string, string | undefined>): DeliveryConfig =>
+  parseConfig(schema, env);

@@ -1,0 +1,167 @@
+/**
+ * The dispatcher: claims due attempts from Postgres, makes them concurrently, and records
+ * their outcomes in combined transactions. Each attempt holds one worker slot for at most
+ * the webhook timeout, and no webhook may hold more than its share of slots, so a slow
+ * endpoint delays nobody else.
+ * @module
+ */
+import { isDbUnavailable, type Sql } from "@hire/db";
+import { combiner } from "@hire/kafka";
+import type { Logger } from "@hire/log";
+import { type RetryRung, signingSecrets } from "@hire/webhooks";
+import { nextStep } from "./after_attempt.ts";
+import {
+  type AttemptOutcome,
+  cancelInactive,
+  claimDue,
+  type ClaimedAttempt,
+  type LadderTopics,
+  recordOutcomes,
+  type RecordSummary,
+} from "./attempts_store.ts";
+import type { WebhookHttpClient } from "./http_client.ts";
+import { buildRequest } from "./request.ts";
+
+/** What the dispatcher needs. */
+export interface DispatcherDeps {
+  sql: Sql;
+  client: WebhookHttpClient;
+  log: Logger;
+  rungs: readonly RetryRung[];
+  topics: LadderTopics;
+  /** Called after outcomes are committed (e.g. to flush the outbox and send mail). */
+  afterRecord: (summary: RecordSummary) => void;
+}
+
+/** Tuning of the dispatcher. */
+export interface DispatcherOptions {
+  concurrency: number;
+  perWebhook: number;
+  timeoutMs: number;
+  disableAfter: number;
+  /** Longest wait between claims when nothing wakes the dispatcher. */
+  pollMs: number;
+}
+
+/** A running dispatcher. */
+export interface Dispatcher {
+  /** Claims again soon: new attempts were queued. */
+  wake(): void;
+  /** Stops claiming, waits for attempts in flight and their records. */
+  stop(): Promise<void>;
+}
+
+/** Starts the claim loop. */
+export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): Dispatcher {
+  // Long enough for the attempt, its record and a slow commit; a crashed process's claims
+  // are taken over after it.
+  const leaseMs = opts.timeoutMs + 30_000;
+  const inFlight = new Set<Promise<void>>();
+  let running = true;
+  let woken = false;
+  let wakeUp: () => void = () => {};
+
+  const record = combiner<AttemptOutcome>(async (outcomes) => {
+    const summary = await recordOutcomes(deps.sql, outcomes, {
+      ...deps.topics,
+      disableAfter: opts.disableAfter,
+    });
+    for (const id of summary.disabled) {
+      deps.log.warn("webhook disabled after repeated failures", { webhook_id: id });
+    }
+    deps.afterRecord(summary);
+  }, { maxItems: 500 });
+
+  const attempt = async (a: ClaimedAttempt) => {
+    const now = new Date();
+    const request = await buildRequest({
+      url: a.url,
+      body: a.envelope,
+      eventType: a.event_type,
+      deliveryId: a.id,
+      secrets: signingSecrets(a, now),
+      now,
+    });
+    const result = await deps.client.post(request);
+    const next = result.ok ? null : nextStep(a, deps.rungs, new Date());
+    const outcome = { attempt: a, result, attemptedAt: now, next };
+    // The attempt was made; its record must land even through a database outage, or the
+    // lease would end and the receiver get it twice.
+    for (let wait = 500;; wait = Math.min(wait * 2, 10_000)) {
+      try {
+        await record([outcome]);
+        return;
+      } catch (err) {
+        if (!isDbUnavailable(err)) throw err;
+        deps.log.warn("recording an attempt failed; retrying", { err, delivery_id: a.id });
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  };
+
+  const launch = (a: ClaimedAttempt) => {
+    const p = attempt(a)
+      .catch((err) => deps.log.error("attempt failed unexpectedly", { err, delivery_id: a.id }))
+      .finally(() => {
+        inFlight.delete(p);
+        wake();
+      });
+    inFlight.add(p);
+  };
+
+  const wake = () => {
+    woken = true;
+    wakeUp();
+  };
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      if (woken || !running) return resolve();
+      const timer = setTimeout(done, opts.pollMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = () => {};
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const loop = async () => {
+    let lastSweep = 0;
+    while (running) {
+      woken = false;
+      try {
+        if (Date.now() - lastSweep >= opts.pollMs) {
+          lastSweep = Date.now();
+          await cancelInactive(deps.sql);
+        }
+        const free = opts.concurrency - inFlight.size;
+        if (free > 0) {
+          const claimed = await claimDue(deps.sql, {
+            limit: free,
+            perWebhook: opts.perWebhook,
+            leaseMs,
+          });
+          for (const a of claimed) launch(a);
+          // A full claim may have left more behind: go again at once.
+          if (claimed.length === free) continue;
+        }
+      } catch (err) {
+        deps.log.warn("claiming attempts failed; retrying", { err });
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      await sleep();
+    }
+  };
+  const looping = loop();
+
+  return {
+    wake,
+    async stop() {
+      running = false;
+      wakeUp();
+      await looping;
+      await Promise.all(inFlight);
+    },
+  };
+}

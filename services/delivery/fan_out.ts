@@ -1,0 +1,87 @@
+/**
+ * Fan-out: each public event becomes one pending first attempt per active webhook of its
+ * partner that subscribes to its type. Written in one transaction per batch of events,
+ * before the batch's offsets are committed, so a crash in between only repeats work the
+ * unique index turns into no-ops.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+import { newId } from "@hire/ids";
+import type { JobEvent } from "@hire/jobs";
+import { publicEnvelope } from "@hire/jobs";
+
+/** A webhook as fan-out needs it. */
+export interface Subscription {
+  id: string;
+  partner_id: string;
+  events: string[];
+}
+
+/** One first attempt to queue. */
+export interface PlannedAttempt {
+  deliveryId: string;
+  webhookId: string;
+  event: JobEvent;
+}
+
+/** Pairs events with the subscriptions that receive them; pure, in event order. */
+export function planFanOut(
+  events: readonly JobEvent[],
+  subscriptions: readonly Subscription[],
+  newDeliveryId: () => string,
+): PlannedAttempt[] {
+  return events.flatMap((event) =>
+    subscriptions
+      .filter((s) => s.partner_id === event.partner_id && s.events.includes(event.type))
+      .map((s) => ({ deliveryId: newDeliveryId(), webhookId: s.id, event }))
+  );
+}
+
+/** The job an event is about: the key that orders its deliveries. */
+export function jobIdOf(event: JobEvent): string {
+  return "job" in event.data ? event.data.job.id : event.data.job_id;
+}
+
+/**
+ * Queues the first attempts of a batch of events; returns how many were queued now (a
+ * redelivered batch queues none).
+ */
+export function fanOut(sql: Sql, events: readonly JobEvent[]): Promise<number> {
+  if (events.length === 0) return Promise.resolve(0);
+  const partners = [...new Set(events.map((e) => e.partner_id))];
+  return sql.begin(async (tx) => {
+    const subscriptions = await tx<Subscription[]>`
+      SELECT id, partner_id, events FROM webhooks
+      WHERE partner_id = ANY(${partners}) AND is_active`;
+    const planned = planFanOut(events, subscriptions, () => newId("dlv"));
+    if (planned.length === 0) return 0;
+    const sent = new Map(planned.map((p) => [p.event.id, p.event]));
+    await tx`
+      INSERT INTO webhook_events ${
+      tx([...sent.values()].map((e) => ({
+        id: e.id,
+        partner_id: e.partner_id,
+        job_id: jobIdOf(e),
+        type: e.type,
+        envelope: JSON.stringify(publicEnvelope(e)),
+      })))
+    }
+      ON CONFLICT (id) DO NOTHING`;
+    const inserted = await tx`
+      INSERT INTO webhook_deliveries ${
+      tx(planned.map((p) => ({
+        id: p.deliveryId,
+        webhook_id: p.webhookId,
+        partner_id: p.event.partner_id,
+        event_id: p.event.id,
+        event_type: p.event.type,
+        job_id: jobIdOf(p.event),
+        attempt: 1,
+        trigger: "event",
+        status: "pending",
+      })))
+    }
+      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger <> 'redeliver' DO NOTHING`;
+    return inserted.count;
+  }) as Promise<number>;
+}

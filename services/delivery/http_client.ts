@@ -1,0 +1,226 @@
+/**
+ * One webhook delivery attempt over HTTPS.
+ *
+ * `node:https` rather than `fetch`: `fetch` resolves the host name itself, so the address
+ * checked against the SSRF rule could differ from the one connected to (DNS rebinding).
+ * Here the name is resolved and checked by {@link checkResolvedHost}, and the socket is
+ * pinned to the checked address with {@link pinnedLookup}; SNI and certificate checks
+ * still use the host name.
+ * @module
+ */
+import https from "node:https";
+import tls from "node:tls";
+import type { IncomingMessage } from "node:http";
+import { checkResolvedHost, pickAddress, pinnedLookup, type Resolve } from "@hire/webhooks";
+
+/** What to send; the caller supplies every header except `Content-Length`. */
+export interface AttemptRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The outcome of one attempt; failures are values, never exceptions. */
+export interface AttemptResult {
+  /** true for a 2xx received within the deadline */
+  ok: boolean;
+  /** null when no response arrived (timeout, DNS, TLS, connection, refused address) */
+  statusCode: number | null;
+  /** The whole attempt including DNS, so it can be compared with the deadline. */
+  durationMs: number;
+  /** Short English reason shown to the partner in the delivery log; null when ok. */
+  error: string | null;
+}
+
+/** Sends attempts over one shared keep-alive pool. */
+export interface WebhookHttpClient {
+  post(req: AttemptRequest): Promise<AttemptResult>;
+  /** Destroys pooled sockets; attempts still in flight fail. */
+  close(): void;
+}
+
+/** Options for {@link createWebhookHttpClient}. */
+export interface WebhookHttpClientOptions {
+  /** Deadline for the whole attempt: DNS, connect, TLS, headers and body. */
+  timeoutMs: number;
+  /** Lets hosts resolve to loopback and private ranges; local development and tests only. */
+  allowPrivateNetworks: boolean;
+  /**
+   * A PEM CA trusted besides the system roots. `node:https` in Deno ignores `DENO_CERT`,
+   * so the service passes that file's contents here.
+   */
+  extraCaPem?: string;
+  /** New TLS handshakes are CPU-heavy: hundreds at once starve a small machine. Default 16. */
+  maxSocketsPerHost?: number;
+  /** Replaces DNS, passed through to {@link checkResolvedHost} (tests). */
+  resolve?: Resolve;
+}
+
+/** A receiver that streams forever must not hold a worker; the body is never used anyway. */
+const MAX_BODY_BYTES = 64 * 1024;
+const DEFAULT_MAX_SOCKETS_PER_HOST = 16;
+
+type Outcome = Omit<AttemptResult, "durationMs">;
+
+/** Creates a client whose `post` never rejects. */
+export function createWebhookHttpClient(opts: WebhookHttpClientOptions): WebhookHttpClient {
+  const agent = new https.Agent({
+    keepAlive: true,
+    maxSockets: opts.maxSocketsPerHost ?? DEFAULT_MAX_SOCKETS_PER_HOST,
+    ...(opts.extraCaPem === undefined ? {} : { ca: [...tls.rootCertificates, opts.extraCaPem] }),
+  });
+
+  async function attempt(req: AttemptRequest, deadline: AbortSignal): Promise<Outcome> {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      return failure(null, `invalid URL: ${req.url}`);
+    }
+    if (url.protocol !== "https:") return failure(null, `not an https URL: ${req.url}`);
+
+    const check = await raceDeadline(
+      checkResolvedHost(url.hostname, {
+        allowPrivateNetworks: opts.allowPrivateNetworks,
+        resolve: opts.resolve,
+      }),
+      deadline,
+    );
+    if (check === "deadline") return timedOut(null);
+    if (!check.ok) {
+      const reason = check.reason.replace(/\.$/, "");
+      return failure(null, check.retriable ? reason : `refused: ${reason}`);
+    }
+    return await send(req, url, pickAddress(check.addresses), deadline);
+  }
+
+  function send(req: AttemptRequest, url: URL, address: string, deadline: AbortSignal) {
+    return new Promise<Outcome>((resolve) => {
+      let statusCode: number | null = null;
+      let settled = false;
+      const settle = (outcome: Outcome) => {
+        if (settled) return;
+        settled = true;
+        deadline.removeEventListener("abort", onDeadline);
+        resolve(outcome);
+      };
+      const onDeadline = () => {
+        settle(timedOut(statusCode));
+        request?.destroy();
+      };
+
+      const body = new TextEncoder().encode(req.body);
+      const headers: Record<string, string | number> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (name.toLowerCase() !== "content-length") headers[name] = value;
+      }
+      headers["Content-Length"] = body.byteLength;
+
+      let request: ReturnType<typeof https.request> | undefined;
+      try {
+        request = https.request({
+          // URL keeps IPv6 literals in brackets; node wants them bare.
+          host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+          port: url.port === "" ? 443 : Number(url.port),
+          path: `${url.pathname}${url.search}`,
+          method: "POST",
+          agent,
+          lookup: pinnedLookup(address),
+          headers,
+        });
+      } catch (error) {
+        // e.g. a header value with a line break
+        return settle(failure(null, `invalid request: ${messageOf(error)}`));
+      }
+      if (deadline.aborted) return onDeadline();
+      deadline.addEventListener("abort", onDeadline, { once: true });
+
+      request.on("error", (error) => settle(failure(statusCode, describeError(error))));
+      request.on("response", (res: IncomingMessage) => {
+        statusCode = res.statusCode ?? null;
+        const outcome = classifyStatus(res);
+        let read = 0;
+        res.on("data", (chunk: Uint8Array) => {
+          read += chunk.byteLength;
+          if (read <= MAX_BODY_BYTES) return;
+          settle(outcome);
+          request?.destroy();
+        });
+        res.on("end", () => settle(outcome));
+        res.on("error", (error) => settle(failure(statusCode, describeError(error))));
+        res.on("close", () => {
+          if (!res.complete) settle(failure(statusCode, "connection closed mid-response"));
+        });
+      });
+      request.end(body);
+    });
+  }
+
+  return {
+    async post(req) {
+      const started = performance.now();
+      // One timer for the whole attempt: node's `timeout` option only limits idle gaps.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), opts.timeoutMs);
+      let outcome: Outcome;
+      try {
+        outcome = await attempt(req, deadline.signal);
+      } catch (error) {
+        outcome = failure(null, `unexpected: ${messageOf(error)}`);
+      } finally {
+        clearTimeout(timer);
+      }
+      return { ...outcome, durationMs: Math.round(performance.now() - started) };
+    },
+    close() {
+      agent.destroy();
+    },
+  };
+
+  function timedOut(statusCode: number | null): Outcome {
+    return failure(statusCode, `timed out after ${opts.timeoutMs} ms`);
+  }
+}
+
+function classifyStatus(res: IncomingMessage): Outcome {
+  const status = res.statusCode ?? 0;
+  if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null };
+  if (status >= 300 && status < 400) {
+    const location = res.headers.location ?? "(no Location header)";
+    return failure(status, `redirect (${status}) to ${location} not followed`);
+  }
+  return failure(status, `HTTP ${status}`);
+}
+
+function failure(statusCode: number | null, error: string): Outcome {
+  return { ok: false, statusCode, error };
+}
+
+function raceDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T | "deadline"> {
+  if (deadline.aborted) return Promise.resolve("deadline");
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve("deadline");
+    deadline.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => deadline.removeEventListener("abort", onAbort));
+  });
+}
+
+function describeError(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = messageOf(error);
+  if (code === "ECONNREFUSED") return "connection refused";
+  if (code === "ECONNRESET") return "connection reset";
+  if (code === "EHOSTUNREACH" || code === "ENETUNREACH") return "host unreachable";
+  if (code === "ERR_TLS_CERT_ALTNAME_INVALID") {
+    const host = (error as { host?: unknown }).host;
+    return `TLS: the certificate is not valid for ${host}`;
+  }
+  if (typeof code === "string" && /CERT|TLS|SSL|UNABLE_TO|SIGNATURE/.test(code)) {
+    return `TLS: ${message}`;
+  }
+  return message;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

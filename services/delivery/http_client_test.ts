@@ -1,0 +1,218 @@
+import assert from "node:assert/strict";
+import type { Resolve } from "@hire/webhooks";
+import { type ReceivedRequest, sleep, startReceiver } from "../../tests/support/receiver.ts";
+import { testCertificates } from "../../tests/support/test_ca.ts";
+import { createWebhookHttpClient, type WebhookHttpClientOptions } from "./http_client.ts";
+
+const loopbackResolve: Resolve = (_host, type) =>
+  Promise.resolve(type === "A" ? ["127.0.0.1"] : []);
+
+async function setup(overrides: Partial<WebhookHttpClientOptions> = {}, hostname?: string) {
+  const receiver = await startReceiver({ hostname });
+  const { caPem } = await testCertificates();
+  const client = createWebhookHttpClient({
+    timeoutMs: 5_000,
+    allowPrivateNetworks: true,
+    extraCaPem: caPem,
+    ...overrides,
+  });
+  return {
+    receiver,
+    client,
+    async [Symbol.asyncDispose]() {
+      client.close();
+      await receiver.stop();
+    },
+  };
+}
+
+/** A 200 whose body never ends, sent in `chunkBytes` pieces every `everyMs`. */
+function endlessBody(req: ReceivedRequest, chunkBytes: number, everyMs: number): Response {
+  const chunk = new Uint8Array(chunkBytes);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (everyMs > 0) await sleep(everyMs, req.signal);
+      if (req.signal.aborted) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Response(body);
+}
+
+Deno.test("post sends the exact body and headers and reports a 2xx as ok", async () => {
+  await using ctx = await setup();
+  ctx.receiver.on("/hook", () => new Response(null, { status: 204 }));
+  const body = JSON.stringify({ type: "job.created", note: "café ✓" });
+
+  const result = await ctx.client.post({
+    url: ctx.receiver.url("/hook?x=1"),
+    headers: { "Content-Type": "application/json", "X-Signature": "v1,abc" },
+    body,
+  });
+
+  assert.equal(result.ok, true);
+  assert.equal(result.statusCode, 204);
+  assert.equal(result.error, null);
+  assert.ok(result.durationMs >= 0);
+  const [received, ...more] = ctx.receiver.requests();
+  assert.ok(received);
+  assert.equal(more.length, 0);
+  assert.equal(received.method, "POST");
+  assert.equal(received.path, "/hook");
+  assert.equal(received.body, body);
+  assert.equal(received.headers.get("content-type"), "application/json");
+  assert.equal(received.headers.get("x-signature"), "v1,abc");
+  assert.equal(
+    received.headers.get("content-length"),
+    String(new TextEncoder().encode(body).length),
+  );
+});
+
+Deno.test("post reports a 500 as a failure with its status code", async () => {
+  await using ctx = await setup();
+  ctx.receiver.on("/", () => new Response("boom", { status: 500 }));
+
+  const result = await ctx.client.post({ url: ctx.receiver.url(), headers: {}, body: "{}" });
+
+  assert.deepEqual({ ...result, durationMs: 0 }, {
+    ok: false,
+    statusCode: 500,
+    error: "HTTP 500",
+    durationMs: 0,
+  });
+});
+
+Deno.test("post does not follow a redirect and names its location", async () => {
+  await using ctx = await setup();
+  const location = ctx.receiver.url("/elsewhere");
+  ctx.receiver.on("/", () => new Response(null, { status: 302, headers: { location } }));
+
+  const result = await ctx.client.post({ url: ctx.receiver.url(), headers: {}, body: "{}" });
+
+  assert.equal(result.ok, false);
+  assert.equal(result.statusCode, 302);
+  assert.equal(result.error, `redirect (302) to ${location} not followed`);
+  assert.equal(ctx.receiver.requests().length, 1);
+});
+
+Deno.test("post gives up at the deadline when the receiver answers slowly", async () => {
+  await using ctx = await setup({ timeoutMs: 300 });
+  ctx.receiver.on("/", async (req) => {
+    await sleep(10_000, req.signal);
+    return new Response("late");
+  });
+
+  const result = await ctx.client.post({ url: ctx.receiver.url(), headers: {}, body: "{}" });
+
+  assert.equal(result.ok, false);
+  assert.equal(result.statusCode, null);
+  assert.equal(result.error, "timed out after 300 ms");
+  assert.ok(result.durationMs >= 280 && result.durationMs < 1_300, `took ${result.durationMs} ms`);
+});
+
+Deno.test("post gives up at the deadline on a body that trickles forever", async () => {
+  await using ctx = await setup({ timeoutMs: 300 });
+  ctx.receiver.on("/", (req) => endlessBody(req, 1_024, 20));
+
+  const result = await ctx.client.post({ url: ctx.receiver.url(), headers: {}, body: "{}" });
+
+  assert.equal(result.ok, false);
+  assert.equal(result.statusCode, 200);
+  assert.equal(result.error, "timed out after 300 ms");
+  assert.ok(result.durationMs < 1_300, `took ${result.durationMs} ms`);
+});
+
+Deno.test("post stops reading an endless fast body after 64 KiB and reports the 2xx", async () => {
+  await using ctx = await setup({ timeoutMs: 3_000 });
+  ctx.receiver.on("/", (req) => endlessBody(req, 16 * 1_024, 0));
+
+  const result = await ctx.client.post({ url: ctx.receiver.url(), headers: {}, body: "{}" });
+
+  assert.equal(result.ok, true);
+  assert.equal(result.statusCode, 200);
+  assert.ok(result.durationMs < 3_000, `took ${result.durationMs} ms`);
+});
+
+Deno.test("post fails on TLS when the receiver's CA is not trusted", async () => {
+  await using ctx = await setup({ extraCaPem: undefined });
+
+  const result = await ctx.client.post({ url: ctx.receiver.url(), headers: {}, body: "{}" });
+
+  assert.equal(result.ok, false);
+  assert.equal(result.statusCode, null);
+  assert.match(result.error ?? "", /^TLS: .*certificate/);
+  assert.equal(ctx.receiver.requests().length, 0);
+});
+
+Deno.test("post reports a closed port as connection refused", async () => {
+  await using ctx = await setup();
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr;
+  listener.close();
+
+  const result = await ctx.client.post({
+    url: `https://localhost:${port}/`,
+    headers: {},
+    body: "",
+  });
+
+  assert.equal(result.ok, false);
+  assert.equal(result.statusCode, null);
+  assert.equal(result.error, "connection refused");
+});
+
+Deno.test("post refuses a name that resolves to loopback before connecting", async () => {
+  await using ctx = await setup({ allowPrivateNetworks: false, resolve: loopbackResolve });
+
+  const url = `https://receiver.test:${ctx.receiver.port}/`;
+  const result = await ctx.client.post({ url, headers: {}, body: "{}" });
+
+  assert.equal(result.ok, false);
+  assert.equal(result.statusCode, null);
+  assert.equal(
+    result.error,
+    "refused: receiver.test resolves to 127.0.0.1, which is not a public address (loopback)",
+  );
+  assert.equal(ctx.receiver.requests().length, 0);
+});
+
+Deno.test("post connects to the checked address and verifies TLS against the name", async () => {
+  await using ctx = await setup({ allowPrivateNetworks: true, resolve: loopbackResolve });
+
+  const url = `https://receiver.test:${ctx.receiver.port}/pinned`;
+  const result = await ctx.client.post({ url, headers: {}, body: "{}" });
+
+  assert.equal(result.error, null);
+  assert.equal(result.ok, true);
+  const [received] = await ctx.receiver.waitFor(1, { path: "/pinned", timeoutMs: 1_000 });
+  assert.equal(received?.headers.get("host"), `receiver.test:${ctx.receiver.port}`);
+});
+
+Deno.test("post refuses loopback IP literals unless private networks are allowed", async () => {
+  await using ctx = await setup({ allowPrivateNetworks: false });
+
+  const v4 = await ctx.client.post({
+    url: `https://127.0.0.1:${ctx.receiver.port}/`,
+    headers: {},
+    body: "{}",
+  });
+  const v6 = await ctx.client.post({
+    url: `https://[::1]:${ctx.receiver.port}/`,
+    headers: {},
+    body: "{}",
+  });
+
+  assert.equal(v4.error, "refused: 127.0.0.1 is not a public address (loopback)");
+  assert.equal(v6.error, "refused: ::1 is not a public address (loopback)");
+  assert.equal(ctx.receiver.requests().length, 0);
+});
+
+Deno.test("post reaches a bracketed IPv6 literal when private networks are allowed", async () => {
+  await using ctx = await setup({ allowPrivateNetworks: true }, "::1");
+
+  const url = `https://[::1]:${ctx.receiver.port}/v6`;
+  const result = await ctx.client.post({ url, headers: {}, body: "{}" });
+
+  assert.equal(result.error, null);
+  assert.equal(ctx.receiver.requests("/v6").length, 1);
+});

@@ -1,0 +1,88 @@
+/**
+ * Sends the e-mails queued in `mail_outbox` (written in the transaction that disabled a
+ * webhook), retrying with backoff while the SMTP server refuses or is away. Without an
+ * SMTP server configured, notices stay queued and are sent once one is.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+import type { Logger } from "@hire/log";
+import type { Mailer } from "@hire/mail";
+
+interface QueuedMail {
+  id: string;
+  recipients: string[];
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+/** Delay before attempt `attempts + 1`: 30 s doubling to at most 1 h. */
+export function mailBackoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** A running sender. */
+export interface MailSender {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** Starts sending; `pollMs` bounds how late a retry or another process's mail is sent. */
+export function startMailSender(
+  deps: { sql: Sql; mailer: Mailer; log: Logger },
+  opts: { pollMs: number },
+): MailSender {
+  let running = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  const sendDue = () =>
+    deps.sql.begin(async (tx) => {
+      const due = await tx<QueuedMail[]>`
+        SELECT id, recipients, subject, text_body, html_body, attempts FROM mail_outbox
+        WHERE sent_at IS NULL AND next_try_at <= now()
+        ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED`;
+      for (const mail of due) {
+        try {
+          await deps.mailer.send({
+            to: mail.recipients,
+            subject: mail.subject,
+            text: mail.text_body,
+            ...(mail.html_body ? { html: mail.html_body } : {}),
+          });
+          await tx`UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1
+                   WHERE id = ${mail.id}`;
+          deps.log.info("mail sent", { mail_id: mail.id, subject: mail.subject });
+        } catch (err) {
+          const wait = mailBackoffMs(mail.attempts + 1);
+          await tx`
+            UPDATE mail_outbox SET attempts = attempts + 1, last_error = ${String(err)},
+              next_try_at = now() + ${wait} * interval '1 millisecond'
+            WHERE id = ${mail.id}`;
+          deps.log.warn("mail not sent; will retry", { err, mail_id: mail.id, retry_in_ms: wait });
+        }
+      }
+    });
+
+  const run = () => {
+    clearTimeout(timer);
+    current = current.then(sendDue).catch((err) =>
+      deps.log.warn("mail outbox unavailable; will retry", { err })
+    ).finally(() => {
+      clearTimeout(timer);
+      if (running) timer = setTimeout(run, opts.pollMs);
+    });
+  };
+  run();
+
+  return {
+    wake: run,
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await current;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Entry point of the delivery service: the only file that reads the environment, opens
+ * connections and handles signals.
+ */
+import { connect } from "@hire/db";
+import { createKafka } from "@hire/kafka";
+import { onShutdown } from "@hire/lifecycle";
+import { createLogger } from "@hire/log";
+import { createSmtpMailer } from "@hire/mail";
+import { loadDeliveryConfig } from "./config.ts";
+import { createWebhookHttpClient } from "./http_client.ts";
+import { startDeliveryService } from "./service.ts";
+
+const cfg = loadDeliveryConfig();
+const log = createLogger("delivery", cfg.LOG_LEVEL);
+const sql = connect(cfg.DATABASE_URL, { max: 10, name: "delivery" });
+const kafka = createKafka({
+  brokers: cfg.KAFKA_BROKERS,
+  clientId: `${cfg.KAFKA_CLIENT_ID}-delivery`,
+  logger: log,
+});
+const client = createWebhookHttpClient({
+  timeoutMs: cfg.WEBHOOK_TIMEOUT,
+  allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  ...(cfg.DENO_CERT ? { extraCaPem: await Deno.readTextFile(cfg.DENO_CERT) } : {}),
+});
+const mailer = cfg.SMTP_URL
+  ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
+  : undefined;
+if (cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
+  log.warn("WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: webhooks may reach private networks");
+}
+
+const service = await startDeliveryService(cfg, { sql, kafka, log, client, mailer });
+
+onShutdown(log, async () => {
+  await service.stop();
+  client.close();
+  await mailer?.close();
+  await sql.end({ timeout: 5 });
+});

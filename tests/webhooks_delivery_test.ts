@@ -1,0 +1,497 @@
+/**
+ * Webhook delivery on the real stack: Kafka, Postgres, the delivery service and a real
+ * HTTPS receiver on loopback (certificate from a test CA), with signatures checked by an
+ * HMAC computed here with node:crypto, independently of the signing code.
+ */
+import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import { startSmtpSink } from "../deploy/local/smtp_sink.ts";
+import { newId } from "@hire/ids";
+import { encodeJobEvent, type JobEvent } from "@hire/jobs";
+import { decodeDead, verifyWebhook } from "@hire/webhooks";
+import { readTopic } from "./support/events.ts";
+import { type Receiver, sleep, startReceiver } from "./support/receiver.ts";
+import { type Stack, startStack, type TestPartner } from "./support/stack.ts";
+
+const JOB = {
+  title: "Senior Backend Engineer",
+  description: "Build the partner API.",
+  city: "Riyadh",
+  employment_type: "full_time",
+  salary_min: 20000,
+  salary_max: 30000,
+};
+
+/** Independent of shared/webhooks: HMAC-SHA256 over `<t>.<body>`, hex. */
+function expectedSignature(secret: string, t: string, body: string): string {
+  return createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
+}
+
+function v1s(header: string): string[] {
+  return header.split(",").filter((p) => p.startsWith("v1=")).map((p) => p.slice(3));
+}
+
+async function register(
+  p: TestPartner,
+  receiver: Receiver,
+  path: string,
+  events: string[],
+  extra: Record<string, unknown> = {},
+) {
+  const res = await p.call("POST", "/v1/partner/webhooks", {
+    url: receiver.url(path),
+    events,
+    ...extra,
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body as { id: string; secret: string };
+}
+
+/** Publishes a public event as the job service would (for ladder tests, no job needed). */
+async function publishEvent(stack: Stack, partnerId: string, type = "job.deleted") {
+  const event = {
+    id: newId("evt"),
+    type,
+    created_at: new Date().toISOString(),
+    partner_id: partnerId,
+    data: {
+      job_id: newId("job"),
+      service_url: "https://jobs.example.sa/jobs/x",
+      deleted_at: new Date().toISOString(),
+    },
+  } as JobEvent;
+  const producer = stack.kafka.producer();
+  await producer.connect();
+  await producer.send({ topic: stack.topics.events, messages: [encodeJobEvent(event)] });
+  await producer.disconnect();
+  return event;
+}
+
+async function deliveries(p: TestPartner, webhookId: string, query = "") {
+  const res = await p.call("GET", `/v1/partner/webhooks/${webhookId}/deliveries${query}`);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body;
+}
+
+async function until<T>(what: string, f: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+Deno.test("deliveries: the spec's request, per subscription, in order, signed", async (t) => {
+  const receiver = await startReceiver();
+  const stack = await startStack({ delivery: {} });
+  try {
+    const p = await stack.partner("growth");
+    const other = await stack.partner("scale");
+    const all = await register(p, receiver, "/all", ["job.updated", "job.deleted"]);
+    const deletedOnly = await register(p, receiver, "/deleted", ["job.deleted"]);
+    await register(p, receiver, "/inactive", ["job.updated", "job.deleted"], { is_active: false });
+    const paused = await register(p, receiver, "/paused", ["job.updated", "job.deleted"]);
+    await p.call("PATCH", `/v1/partner/webhooks/${paused.id}`, { is_active: false });
+    await register(other, receiver, "/other", ["job.updated", "job.deleted"]);
+
+    const job = await p.call("POST", "/v1/partner/jobs", JOB);
+    assert.equal(job.status, 201);
+    const upd = await p.call("PATCH", `/v1/partner/jobs/${job.body.id}`, {
+      title: "Staff Engineer",
+    });
+    assert.equal(upd.status, 200);
+    assert.equal((await p.call("DELETE", `/v1/partner/jobs/${job.body.id}`)).status, 204);
+
+    const got = await receiver.waitFor(2, { path: "/all" });
+    await receiver.waitFor(1, { path: "/deleted" });
+
+    await t.step("each subscription gets its types, in the order they happened", () => {
+      assert.deepEqual(got.map((r) => r.headers.get("x-service-event")), [
+        "job.updated",
+        "job.deleted",
+      ]);
+      assert.equal(receiver.requests("/deleted")[0]!.headers.get("x-service-event"), "job.deleted");
+    });
+
+    await t.step("headers are exactly the spec's", () => {
+      for (const r of got) {
+        assert.equal(r.method, "POST");
+        assert.equal(r.headers.get("content-type"), "application/json");
+        assert.match(r.headers.get("x-service-delivery-id")!, /^dlv_[0-9A-HJKMNP-TV-Z]{26}$/);
+        assert.match(r.headers.get("user-agent")!, /^HirePlatform-Webhooks\/\d+\.\d+\.\d+ /);
+        const t = r.headers.get("x-service-timestamp")!;
+        assert.match(t, /^\d+$/);
+        assert.ok(Math.abs(Number(t) - Date.now() / 1000) < 300);
+        const header = r.headers.get("x-service-signature")!;
+        assert.match(header, /^t=\d+,v1=[0-9a-f]{64}$/);
+        assert.equal(header.split(",")[0], `t=${t}`);
+        assert.deepEqual(v1s(header), [expectedSignature(all.secret, t, r.body)]);
+      }
+      const ids = got.map((r) => r.headers.get("x-service-delivery-id"));
+      assert.equal(new Set(ids).size, ids.length);
+    });
+
+    await t.step("the body is the event envelope, without internal fields", async () => {
+      const [updated, deleted] = got.map((r) => JSON.parse(r.body));
+      assert.deepEqual(Object.keys(updated), ["id", "type", "created_at", "data"]);
+      assert.match(updated.id, /^evt_/);
+      assert.equal(updated.type, "job.updated");
+      assert.equal(updated.data.job.title, "Staff Engineer");
+      assert.equal(deleted.data.job_id, job.body.id);
+      // The shared verifier (what receivers are told to use) accepts it too.
+      const r = got[0]!;
+      const verdict = await verifyWebhook({
+        secret: all.secret,
+        body: r.body,
+        signatureHeader: r.headers.get("x-service-signature")!,
+        timestampHeader: r.headers.get("x-service-timestamp")!,
+      });
+      assert.deepEqual(verdict.ok, true);
+    });
+
+    await t.step("inactive webhooks and other partners' webhooks receive nothing", async () => {
+      await sleep(1000);
+      assert.equal(receiver.requests("/inactive").length, 0);
+      assert.equal(receiver.requests("/paused").length, 0);
+      assert.equal(receiver.requests("/other").length, 0);
+      assert.equal(receiver.requests("/all").length, 2);
+    });
+
+    await t.step("the delivery log records each attempt", async () => {
+      const log = await until("log entries", async () => {
+        const body = await deliveries(p, all.id);
+        return body.data.length === 2 &&
+            body.data.every((d: { outcome: string }) => d.outcome === "succeeded")
+          ? body
+          : undefined;
+      });
+      const [newest] = log.data;
+      assert.equal(newest.event_type, "job.deleted");
+      assert.equal(newest.webhook_id, all.id);
+      assert.equal(newest.attempt, 1);
+      assert.equal(newest.trigger, "event");
+      assert.equal(newest.status_code, 200);
+      assert.equal(typeof newest.duration_ms, "number");
+      assert.equal(newest.error, null);
+      assert.equal(newest.id, got[1]!.headers.get("x-service-delivery-id"));
+      assert.equal(newest.event_id, JSON.parse(got[1]!.body).id);
+      assert.ok(!Number.isNaN(Date.parse(newest.attempted_at)));
+      assert.equal(log.has_more, false);
+
+      // Paging and filters.
+      const page1 = await deliveries(p, all.id, "?limit=1");
+      assert.equal(page1.data.length, 1);
+      assert.equal(page1.has_more, true);
+      const page2 = await deliveries(p, all.id, `?limit=1&cursor=${page1.next_cursor}`);
+      assert.equal(page2.data[0].event_type, "job.updated");
+      assert.equal(page2.has_more, false);
+      const byEvent = await deliveries(p, all.id, `?event_id=${newest.event_id}`);
+      assert.deepEqual(byEvent.data.map((d: { id: string }) => d.id), [newest.id]);
+      assert.equal((await deliveries(p, all.id, "?outcome=failed")).data.length, 0);
+      assert.equal((await deliveries(p, all.id, "?outcome=succeeded")).data.length, 2);
+      const bad = await p.call("GET", `/v1/partner/webhooks/${all.id}/deliveries?outcome=meh`);
+      assert.equal(bad.status, 422);
+      const badCursor = await p.call("GET", `/v1/partner/webhooks/${all.id}/deliveries?cursor=x`);
+      assert.equal(badCursor.status, 422);
+      assert.equal(badCursor.body.errors[0].code, "invalid_cursor");
+      assert.equal((await deliveries(p, deletedOnly.id)).data.length, 1);
+    });
+
+    await t.step("redeliver: the same event again, a new delivery id", async () => {
+      const log = await deliveries(p, all.id, "?limit=1");
+      const first = log.data[0];
+      const res = await p.call(
+        "POST",
+        `/v1/partner/webhooks/${all.id}/deliveries/${first.id}/redeliver`,
+      );
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      assert.equal(res.body.trigger, "redeliver");
+      assert.equal(res.body.outcome, "pending");
+      assert.notEqual(res.body.id, first.id);
+      const [, , third] = await receiver.waitFor(3, { path: "/all" });
+      assert.equal(JSON.parse(third!.body).id, first.event_id);
+      assert.equal(third!.headers.get("x-service-delivery-id"), res.body.id);
+      const unknown = await p.call(
+        "POST",
+        `/v1/partner/webhooks/${all.id}/deliveries/${newId("dlv")}/redeliver`,
+      );
+      assert.equal(unknown.status, 404);
+      // Another webhook's delivery is not this webhook's.
+      const foreign = await p.call(
+        "POST",
+        `/v1/partner/webhooks/${deletedOnly.id}/deliveries/${first.id}/redeliver`,
+      );
+      assert.equal(foreign.status, 404);
+    });
+
+    await t.step("redeliver to an inactive webhook: 409 partner.webhook_inactive", async () => {
+      const log = await deliveries(p, deletedOnly.id);
+      await p.call("PATCH", `/v1/partner/webhooks/${deletedOnly.id}`, { is_active: false });
+      const res = await p.call(
+        "POST",
+        `/v1/partner/webhooks/${deletedOnly.id}/deliveries/${log.data[0].id}/redeliver`,
+      );
+      assert.equal(res.status, 409);
+      assert.equal(res.body.code, "partner.webhook_inactive");
+      assert.ok(res.body.messageAr);
+    });
+  } finally {
+    await stack.stop();
+    await receiver.stop();
+  }
+});
+
+Deno.test("deliveries: fails twice then succeeds on the scaled ladder", async () => {
+  const receiver = await startReceiver();
+  const stack = await startStack({
+    jobService: false,
+    delivery: { env: { WEBHOOK_RETRY_SCHEDULE: "1s,2s,3s" } },
+  });
+  try {
+    const p = await stack.partner("growth");
+    const wh = await register(p, receiver, "/flaky", ["job.deleted"]);
+    receiver.on("/flaky", (_req, nth) => new Response("no", { status: nth <= 2 ? 500 : 200 }));
+    const event = await publishEvent(stack, p.partnerId);
+    const got = await receiver.waitFor(3, { path: "/flaky", timeoutMs: 20_000 });
+
+    assert.deepEqual(got.map((r) => JSON.parse(r.body).id), [event.id, event.id, event.id]);
+    const ids = got.map((r) => r.headers.get("x-service-delivery-id"));
+    assert.equal(new Set(ids).size, 3);
+    // Not before due: the rungs' delays separate the attempts.
+    assert.ok(got[1]!.receivedAt - got[0]!.receivedAt >= 900);
+    assert.ok(got[2]!.receivedAt - got[1]!.receivedAt >= 1900);
+
+    const log = await until("three recorded attempts", async () => {
+      const body = await deliveries(p, wh.id);
+      return body.data.length === 3 && body.data[0].outcome === "succeeded" ? body : undefined;
+    });
+    const oldestFirst = [...log.data].reverse();
+    assert.deepEqual(oldestFirst.map((d: { attempt: number }) => d.attempt), [1, 2, 3]);
+    assert.deepEqual(oldestFirst.map((d: { trigger: string }) => d.trigger), [
+      "event",
+      "retry",
+      "retry",
+    ]);
+    assert.deepEqual(oldestFirst.map((d: { outcome: string }) => d.outcome), [
+      "failed",
+      "failed",
+      "succeeded",
+    ]);
+    assert.equal(oldestFirst[0].status_code, 500);
+    assert.equal(oldestFirst[0].error, "HTTP 500");
+    assert.ok(oldestFirst[0].next_attempt_at !== null);
+    assert.deepEqual(oldestFirst.map((d: { id: string }) => d.id), ids);
+    // A 2xx resets the count: the webhook stays active with no record of failures.
+    const after = await p.call("GET", `/v1/partner/webhooks/${wh.id}`);
+    assert.equal(after.body.is_active, true);
+  } finally {
+    await stack.stop();
+    await receiver.stop();
+  }
+});
+
+Deno.test("deliveries: the whole ladder, webhooks.dead, auto-disable, e-mail, re-enable", async (t) => {
+  const receiver = await startReceiver();
+  const smtp = await startSmtpSink();
+  const stack = await startStack({
+    jobService: false,
+    delivery: { env: { WEBHOOK_RETRY_SCHEDULE: "1s,2s,3s,4s,5s" }, smtpUrl: smtp.url },
+  });
+  const dead = await readTopic(stack.kafka, stack.env.TOPIC_WEBHOOKS_DEAD!, decodeDead);
+  try {
+    const p = await stack.partner("growth");
+    const wh = await register(p, receiver, "/down", ["job.deleted"]);
+    receiver.on("/down", () => new Response("down", { status: 503 }));
+    const event = await publishEvent(stack, p.partnerId);
+
+    await t.step("six attempts (the first and five retries), then webhooks.dead", async () => {
+      const [msg] = await dead.waitFor((m) => m.length >= 1, 40_000);
+      assert.equal(msg!.event_id, event.id);
+      assert.equal(msg!.webhook_id, wh.id);
+      assert.equal(msg!.attempts, 6);
+      assert.equal(msg!.last_status_code, 503);
+      const got = receiver.requests("/down");
+      assert.equal(got.length, 6);
+      assert.ok(got.every((r) => JSON.parse(r.body).id === event.id));
+      const log = await deliveries(p, wh.id);
+      assert.equal(log.data[0].attempt, 6);
+      assert.equal(log.data[0].final, true);
+      assert.equal(log.data[0].next_attempt_at, null);
+    });
+
+    await t.step("the webhook is disabled, with when and why", async () => {
+      const got = await until("disabled webhook", async () => {
+        const r = await p.call("GET", `/v1/partner/webhooks/${wh.id}`);
+        return r.body.is_active === false ? r.body : undefined;
+      });
+      assert.ok(Date.parse(got.disabled_at) > 0);
+      assert.match(got.disabled_reason, /6 consecutive failed deliveries/);
+      assert.match(got.disabled_reason, /HTTP 503/);
+    });
+
+    await t.step("the partner's admins receive a bilingual e-mail", async () => {
+      const [mail] = await smtp.waitFor(1, 15_000);
+      assert.deepEqual(mail!.to, ["admin@example.sa"]);
+      assert.match(mail!.subject, new RegExp(wh.id));
+      assert.match(mail!.text, /PATCH \/v1\/partner\/webhooks\//);
+      assert.match(mail!.text, /[\u0600-\u06FF]/, "Arabic text expected");
+      assert.ok(mail!.text.includes(receiver.url("/down")));
+    });
+
+    await t.step("a disabled webhook receives nothing", async () => {
+      const before = receiver.requests("/down").length;
+      await publishEvent(stack, p.partnerId);
+      await sleep(1500);
+      assert.equal(receiver.requests("/down").length, before);
+    });
+
+    await t.step("PATCH is_active true re-enables it and resets the record", async () => {
+      receiver.on("/down", () => new Response("ok"));
+      const res = await p.call("PATCH", `/v1/partner/webhooks/${wh.id}`, { is_active: true });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.is_active, true);
+      assert.equal(res.body.disabled_at, null);
+      assert.equal(res.body.disabled_reason, null);
+      const before = receiver.requests("/down").length;
+      const next = await publishEvent(stack, p.partnerId);
+      const got = await receiver.waitFor(before + 1, { path: "/down" });
+      assert.equal(JSON.parse(got[got.length - 1]!.body).id, next.id);
+      const [row] = await stack.sql<{ consecutive_failures: number }[]>`
+        SELECT consecutive_failures FROM webhooks WHERE id = ${wh.id}`;
+      assert.equal(row?.consecutive_failures, 0);
+    });
+  } finally {
+    await dead.stop();
+    await stack.stop();
+    await smtp.stop();
+    await receiver.stop();
+  }
+});
+
+Deno.test("deliveries: an exhausted schedule with fewer than 5 failures does not disable", async () => {
+  const receiver = await startReceiver();
+  const stack = await startStack({
+    jobService: false,
+    delivery: { env: { WEBHOOK_RETRY_SCHEDULE: "1s" } },
+  });
+  try {
+    const p = await stack.partner("growth");
+    const wh = await register(p, receiver, "/once", ["job.deleted"]);
+    receiver.on("/once", () => new Response("no", { status: 500 }));
+    await publishEvent(stack, p.partnerId);
+    await receiver.waitFor(2, { path: "/once" });
+    const log = await until("the final failure", async () => {
+      const body = await deliveries(p, wh.id);
+      return body.data[0]?.final ? body : undefined;
+    });
+    assert.equal(log.data.length, 2);
+    const got = await p.call("GET", `/v1/partner/webhooks/${wh.id}`);
+    assert.equal(got.body.is_active, true);
+  } finally {
+    await stack.stop();
+    await receiver.stop();
+  }
+});
+
+Deno.test("deliveries: rotation signs with both secrets; redirects are not followed", async (t) => {
+  const receiver = await startReceiver();
+  const stack = await startStack({ jobService: false, delivery: {} });
+  try {
+    const p = await stack.partner("scale");
+
+    await t.step("after rotation, one v1 per secret, the new one first", async () => {
+      const wh = await register(p, receiver, "/rotated", ["job.deleted"]);
+      const rotated = await p.call("POST", `/v1/partner/webhooks/${wh.id}/rotate-secret`);
+      await publishEvent(stack, p.partnerId);
+      const [r] = await receiver.waitFor(1, { path: "/rotated" });
+      const t = r!.headers.get("x-service-timestamp")!;
+      assert.deepEqual(v1s(r!.headers.get("x-service-signature")!), [
+        expectedSignature(rotated.body.secret, t, r!.body),
+        expectedSignature(wh.secret, t, r!.body),
+      ]);
+      for (const secret of [wh.secret, rotated.body.secret]) {
+        const verdict = await verifyWebhook({
+          secret,
+          body: r!.body,
+          signatureHeader: r!.headers.get("x-service-signature")!,
+          timestampHeader: t,
+        });
+        assert.equal(verdict.ok, true);
+      }
+    });
+
+    await t.step("a 3xx is a failure; the Location is never requested", async () => {
+      const wh = await register(p, receiver, "/moved", ["job.deleted"]);
+      receiver.on(
+        "/moved",
+        () => new Response(null, { status: 302, headers: { location: receiver.url("/target") } }),
+      );
+      await publishEvent(stack, p.partnerId);
+      await receiver.waitFor(1, { path: "/moved" });
+      const log = await until("the failed attempt", async () => {
+        const body = await deliveries(p, wh.id);
+        return body.data[0]?.outcome === "failed" ? body : undefined;
+      });
+      assert.equal(log.data[0].status_code, 302);
+      assert.match(log.data[0].error, /redirect/);
+      assert.equal(receiver.requests("/target").length, 0);
+    });
+  } finally {
+    await stack.stop();
+    await receiver.stop();
+  }
+});
+
+Deno.test("deliveries: private addresses are refused again at delivery time", async () => {
+  const receiver = await startReceiver();
+  // The edge accepted the loopback URL (as a name that resolved publicly then might be);
+  // the delivery service, with the production rule, refuses to connect.
+  const stack = await startStack({
+    jobService: false,
+    delivery: { env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false" } },
+  });
+  try {
+    const p = await stack.partner("growth");
+    const wh = await register(p, receiver, "/private", ["job.deleted"]);
+    await publishEvent(stack, p.partnerId);
+    const log = await until("the refused attempt", async () => {
+      const body = await deliveries(p, wh.id);
+      return body.data[0]?.outcome === "failed" ? body : undefined;
+    });
+    assert.equal(log.data[0].status_code, null);
+    assert.match(log.data[0].error, /^refused: localhost is a local host name/);
+    assert.equal(receiver.requests("/private").length, 0);
+  } finally {
+    await stack.stop();
+    await receiver.stop();
+  }
+});
+
+Deno.test("deliveries: a slow endpoint does not hold up healthy ones", async () => {
+  const receiver = await startReceiver();
+  const stack = await startStack({
+    jobService: false,
+    delivery: { env: { WEBHOOK_TIMEOUT: "5s", WEBHOOK_MAX_IN_FLIGHT: "4" } },
+  });
+  try {
+    const slowPartner = await stack.partner("growth");
+    const healthy = await stack.partner("growth");
+    await register(slowPartner, receiver, "/slow", ["job.deleted"]);
+    await register(healthy, receiver, "/fast", ["job.deleted"]);
+    receiver.on("/slow", async (req) => {
+      await sleep(5000, req.signal);
+      return new Response("late");
+    });
+    for (let i = 0; i < 20; i++) await publishEvent(stack, slowPartner.partnerId);
+    await receiver.waitFor(4, { path: "/slow" });
+    for (let i = 0; i < 5; i++) await publishEvent(stack, healthy.partnerId);
+    // All five arrive while the slow endpoint's first attempts are still hanging.
+    await receiver.waitFor(5, { path: "/fast", timeoutMs: 4000 });
+    assert.ok(receiver.requests("/slow").length <= 4, "at most 4 in flight to one webhook");
+  } finally {
+    await stack.stop();
+    await receiver.stop();
+  }
+});
