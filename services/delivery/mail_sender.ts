@@ -6,7 +6,7 @@
  */
 import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
-import type { Mailer } from "@hire/mail";
+import { type Mailer, MailError } from "@hire/mail";
 
 interface QueuedMail {
   id: string;
@@ -37,6 +37,7 @@ export function startMailSender(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<void> = Promise.resolve();
 
+  const sql = deps.sql;
   const sendDue = () =>
     deps.sql.begin(async (tx) => {
       const due = await tx<QueuedMail[]>`
@@ -55,12 +56,21 @@ export function startMailSender(
                    WHERE id = ${mail.id}`;
           deps.log.info("mail sent", { mail_id: mail.id, subject: mail.subject });
         } catch (err) {
+          // A refusal that cannot change (every recipient rejected, say) is not retried: it
+          // stays in the table with its error for an operator.
+          const permanent = err instanceof MailError && !err.retriable;
           const wait = mailBackoffMs(mail.attempts + 1);
           await tx`
             UPDATE mail_outbox SET attempts = attempts + 1, last_error = ${String(err)},
-              next_try_at = now() + ${wait} * interval '1 millisecond'
+              next_try_at = ${
+            permanent ? sql`'infinity'` : sql`now() + ${wait} * interval '1 millisecond'`
+          }
             WHERE id = ${mail.id}`;
-          deps.log.warn("mail not sent; will retry", { err, mail_id: mail.id, retry_in_ms: wait });
+          deps.log.warn(permanent ? "mail refused for good" : "mail not sent; will retry", {
+            err,
+            mail_id: mail.id,
+            ...(permanent ? {} : { retry_in_ms: wait }),
+          });
         }
       }
     });

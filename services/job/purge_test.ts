@@ -69,3 +69,45 @@ Deno.test("purge removes idempotency keys older than 24 hours, command results p
     await sql`SELECT command_id FROM command_results WHERE command_id IN (${oldCommand}, ${newCommand})`;
   assert.deepEqual(results.map((r) => r.command_id), [newCommand]);
 });
+
+Deno.test("purge removes webhook delivery log entries and events older than 30 days, never pending ones", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Purge",
+    plan: "growth",
+    adminEmails: ["a@b.sa"],
+  });
+  const now = new Date();
+  const old = new Date(now.getTime() - 31 * DAY);
+  const webhook = newId("wh");
+  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
+    VALUES (${webhook}, ${partner_id}, 'https://x.example/', ${[
+    "job.deleted",
+  ]}, true, 's', ${old}, ${old})`;
+  const [oldEvent, newEvent] = [newId("evt"), newId("evt")];
+  await sql`INSERT INTO webhook_events (id, partner_id, job_id, type, envelope, created_at)
+    VALUES (${oldEvent}, ${partner_id}, 'job_x', 'job.deleted', '{}', ${old}),
+           (${newEvent}, ${partner_id}, 'job_x', 'job.deleted', '{}', ${now})`;
+  const row = (id: string, event: string, attempt: number, status: string, at: Date) =>
+    sql`INSERT INTO webhook_deliveries
+      (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status, created_at)
+      VALUES (${id}, ${webhook}, ${partner_id}, ${event}, 'job.deleted', 'job_x', ${attempt}, 'event', ${status}, ${at})`;
+  const [oldDone, oldPending, recent] = [newId("dlv"), newId("dlv"), newId("dlv")];
+  await row(oldDone, oldEvent, 1, "succeeded", old);
+  await row(recent, newEvent, 1, "failed", now);
+
+  await purge(sql, now);
+  const left = await sql`SELECT id FROM webhook_deliveries WHERE webhook_id = ${webhook}`;
+  assert.deepEqual(left.map((r) => r.id), [recent]);
+  const events = await sql`SELECT id FROM webhook_events WHERE partner_id = ${partner_id}`;
+  assert.deepEqual(events.map((r) => r.id), [newEvent]);
+
+  // A pending attempt keeps itself and its event, however old.
+  await sql`INSERT INTO webhook_events (id, partner_id, job_id, type, envelope, created_at)
+    VALUES (${oldEvent}, ${partner_id}, 'job_x', 'job.deleted', '{}', ${old})`;
+  await row(oldPending, oldEvent, 1, "pending", old);
+  await purge(sql, now);
+  const kept = await sql`SELECT id FROM webhook_deliveries WHERE id = ${oldPending}`;
+  assert.equal(kept.length, 1);
+  const keptEvent = await sql`SELECT id FROM webhook_events WHERE id = ${oldEvent}`;
+  assert.equal(keptEvent.length, 1);
+});

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { commonEnv, ConfigError, intVar, parseConfig, topicEnv } from "./mod.ts";
+import {
+  boolVar,
+  commonEnv,
+  ConfigError,
+  durationVar,
+  intVar,
+  parseConfig,
+  topicEnv,
+} from "./mod.ts";
 
 const schema = z.object({ ...commonEnv, ...topicEnv, TIMEOUT_MS: intVar(5_000) });
 
@@ -16,6 +24,8 @@ Deno.test("parseConfig applies the defaults to an empty environment", () => {
     TOPIC_SEEKERS: "seekers.v1",
     TOPIC_JOBS_LIFECYCLE: "jobs.lifecycle",
     TOPIC_EMBEDDINGS_READY: "embeddings.ready",
+    TOPIC_WEBHOOKS_RETRY_PREFIX: "webhooks.retry",
+    TOPIC_WEBHOOKS_DEAD: "webhooks.dead",
     TIMEOUT_MS: 5_000,
   });
 });
@@ -117,4 +127,24 @@ Deno.test({
       assert.throws(() => parseConfig(schema, { KAFKA_BROKERS: value }), ConfigError, value);
     }
   },
+});
+
+Deno.test("boolVar reads true/false (and 1/0) and refuses anything else", () => {
+  const flags = z.object({ ON: boolVar(false) });
+  assert.equal(parseConfig(flags, {}).ON, false);
+  assert.equal(parseConfig(flags, { ON: "true" }).ON, true);
+  assert.equal(parseConfig(flags, { ON: "1" }).ON, true);
+  assert.equal(parseConfig(flags, { ON: "false" }).ON, false);
+  assert.throws(() => parseConfig(flags, { ON: "yes" }), ConfigError);
+});
+
+Deno.test("durationVar reads ms, s, m and h as milliseconds and refuses other forms", () => {
+  const d = z.object({ T: durationVar("10s") });
+  assert.equal(parseConfig(d, {}).T, 10_000);
+  assert.equal(parseConfig(d, { T: "500ms" }).T, 500);
+  assert.equal(parseConfig(d, { T: "5m" }).T, 300_000);
+  assert.equal(parseConfig(d, { T: "2h" }).T, 7_200_000);
+  for (const bad of ["10", "0s", "-1s", "1.5s", "10 seconds"]) {
+    assert.throws(() => parseConfig(d, { T: bad }), ConfigError, bad);
+  }
 });
