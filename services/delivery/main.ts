@@ -22,6 +22,9 @@ const kafka = createKafka({
 const client = createWebhookHttpClient({
   timeoutMs: cfg.WEBHOOK_TIMEOUT,
   allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  // Sockets are limited per webhook (WEBHOOK_MAX_IN_FLIGHT), not per host: a host-wide cap
+  // would let one slow webhook hold every socket to a host its neighbours share.
+  maxSocketsPerHost: cfg.DELIVERY_CONCURRENCY,
   ...(cfg.DENO_CERT ? { extraCaPem: await Deno.readTextFile(cfg.DENO_CERT) } : {}),
 });
 const mailer = cfg.SMTP_URL

@@ -240,6 +240,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const client = createWebhookHttpClient({
       timeoutMs: cfg.WEBHOOK_TIMEOUT,
       allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      maxSocketsPerHost: cfg.DELIVERY_CONCURRENCY,
       extraCaPem: (await testCertificates()).caPem,
     });
     const mailer = cfg.SMTP_URL
