@@ -26,18 +26,26 @@ import { type CpuUsage, snapshot, usage } from "./cpu.ts";
 import {
   type Arrival,
   deliveriesPerSec,
+  deliveryMarkdown,
+  type DeliveryResults,
+  deliverySummary,
   type DeliveryTally,
-  type Figure,
-  figureRows,
+  figures,
+  type IsolationResult,
+  type LatencyResult,
   type LatencyStats,
   latencyStats,
   meets,
+  roundedStats,
   type SentEvent,
+  type Statuses,
   tally,
+  TARGETS,
+  type ThroughputResult,
+  type Versions,
 } from "./delivery.ts";
 import { describeMachine, type Machine } from "./machine.ts";
 import { commandOutput, ROOT, step } from "./proc.ts";
-import { cpuLine } from "./report.ts";
 
 const num = (name: string, def: number) => Number(Deno.env.get(name) ?? def);
 const CONFIG = {
@@ -52,12 +60,16 @@ const CONFIG = {
     healthyPartners: 5,
     healthyRate: num("BENCH_DELIVERY_HEALTHY_RATE", 50),
     neighbourRate: 10,
+    /**
+     * The slow stream starts first, so the slow webhook holds its full share of slots (and
+     * sockets) when the healthy streams begin: the steady state of a slow endpoint.
+     */
+    headStartMs: 2000,
   },
   webhookTimeoutMs: 10_000,
   /** Per-webhook in-flight limit of the service (WEBHOOK_MAX_IN_FLIGHT, default). */
   maxInFlight: 16,
 };
-const TARGETS = { deliveriesPerSec: 500, latencyP95Ms: 1000, isolationP95Ms: 1000 };
 type SentMap = Map<string, SentEvent>;
 
 /** A fresh, migrated database beside DATABASE_URL's, as `deno task test` makes hire_test. */
@@ -199,12 +211,13 @@ interface Paced {
 async function publishPaced(
   publisher: Publisher,
   topic: string,
-  streams: { partners: string[]; rate: number }[],
+  /** `afterMs`: when the stream starts, after the first. */
+  streams: { partners: string[]; rate: number; afterMs?: number }[],
   durationS: number,
 ): Promise<Paced> {
   const schedule = streams.flatMap((s) =>
     Array.from({ length: Math.round(s.rate * durationS) }, (_, i) => ({
-      due: (i * 1000) / s.rate,
+      due: (s.afterMs ?? 0) + (i * 1000) / s.rate,
       partnerId: s.partners[i % s.partners.length]!,
     }))
   ).sort((a, b) => a.due - b.due);
@@ -229,31 +242,13 @@ async function publishPaced(
   return { sent, ackMs: latencyStats(acks), maxSlipMs, lastSentAt: Date.now() };
 }
 
-const rounded = (s: LatencyStats): LatencyStats => ({
-  count: s.count,
-  p50: Math.round(s.p50),
-  p95: Math.round(s.p95),
-  p99: Math.round(s.p99),
-  max: Math.round(s.max),
-});
-
-function summary(t: DeliveryTally) {
-  return {
-    expected: t.expected,
-    delivered: t.delivered,
-    missing: t.missing,
-    repeats: t.repeats,
-    latency_ms: rounded(latencyStats(t.latenciesMs)),
-  };
-}
-
 /** Attempts by status over some webhooks, from the service's own log of deliveries. */
-async function statuses(sql: Sql, fleet: Fleet, labels: string[]) {
+async function statuses(sql: Sql, fleet: Fleet, labels: string[]): Promise<Statuses> {
   const rows = await sql<{ status: string; n: number }[]>`
     SELECT status, count(*)::int AS n FROM webhook_deliveries
     WHERE webhook_id = ANY(${labels.map((l) => fleet.ids.get(l)!)})
     GROUP BY 1 ORDER BY 1`;
-  return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
 /** Recorded attempt durations (the service's own clock: DNS, socket wait, TLS, response). */
@@ -261,11 +256,8 @@ async function attemptDurations(sql: Sql, fleet: Fleet, labels: string[]) {
   const rows = await sql<{ duration_ms: number }[]>`
     SELECT duration_ms FROM webhook_deliveries
     WHERE webhook_id = ANY(${labels.map((l) => fleet.ids.get(l)!)}) AND duration_ms IS NOT NULL`;
-  return rounded(latencyStats(rows.map((r) => r.duration_ms)));
+  return roundedStats(latencyStats(rows.map((r) => r.duration_ms)));
 }
-
-const statusText = (s: Record<string, number>) =>
-  Object.entries(s).map(([k, n]) => `${k} ${n.toLocaleString("en-US")}`).join(", ") || "none";
 
 async function measuredCpu<T>(run: () => Promise<T>): Promise<{ result: T; cpu: CpuUsage }> {
   const before = await snapshot();
@@ -274,7 +266,10 @@ async function measuredCpu<T>(run: () => Promise<T>): Promise<{ result: T; cpu: 
   return { result, cpu: { ...cpu, top: cpu.top.slice(0, 4) } };
 }
 
-async function throughputScenario(stack: Stack, publisher: Publisher) {
+async function throughputScenario(
+  stack: Stack,
+  publisher: Publisher,
+): Promise<ThroughputResult> {
   const c = CONFIG.throughput;
   const fleet = createFleet(stack);
   try {
@@ -298,12 +293,14 @@ async function throughputScenario(stack: Stack, publisher: Publisher) {
     const labels = fleet.labels();
     return {
       events: c.events,
+      warmup_events: CONFIG.warmupEvents,
+      batch_size: CONFIG.batchSize,
       webhooks: labels.length,
       partners: partners.length,
       publish_ms: t.publishedIn,
       deliveries_per_sec: Math.round(deliveriesPerSec(t) * 10) / 10,
       window_ms: t.lastArrivalAt - t.firstSentAt,
-      ...summary(t),
+      ...deliverySummary(t),
       statuses: await statuses(stack.sql, fleet, labels),
       cpu,
     };
@@ -312,7 +309,7 @@ async function throughputScenario(stack: Stack, publisher: Publisher) {
   }
 }
 
-async function latencyScenario(stack: Stack, publisher: Publisher) {
+async function latencyScenario(stack: Stack, publisher: Publisher): Promise<LatencyResult> {
   const c = CONFIG.latency;
   const fleet = createFleet(stack);
   try {
@@ -333,9 +330,9 @@ async function latencyScenario(stack: Stack, publisher: Publisher) {
       duration_s: CONFIG.durationS,
       webhooks: labels.length,
       events: result.paced.sent.size,
-      producer_ack_ms: rounded(result.paced.ackMs),
+      producer_ack_ms: roundedStats(result.paced.ackMs),
       max_schedule_slip_ms: Math.round(result.paced.maxSlipMs),
-      ...summary(result.t),
+      ...deliverySummary(result.t),
       statuses: await statuses(stack.sql, fleet, labels),
       cpu,
     };
@@ -367,7 +364,10 @@ function sampleSlow(sql: Sql, webhookId: string) {
   };
 }
 
-async function isolationScenario(stack: Stack, publisher: Publisher) {
+async function isolationScenario(
+  stack: Stack,
+  publisher: Publisher,
+): Promise<IsolationResult> {
   const c = CONFIG.isolation;
   const fleet = createFleet(stack);
   try {
@@ -397,8 +397,8 @@ async function isolationScenario(stack: Stack, publisher: Publisher) {
     const { result, cpu } = await measuredCpu(async () => {
       const paced = await publishPaced(publisher, stack.topics.events, [
         { partners: [slowPartner], rate: c.slowRate },
-        { partners: healthy, rate: c.healthyRate },
-        { partners: [neighbour], rate: c.neighbourRate },
+        { partners: healthy, rate: c.healthyRate, afterMs: c.headStartMs },
+        { partners: [neighbour], rate: c.neighbourRate, afterMs: c.headStartMs },
       ], CONFIG.durationS);
       const deadline = paced.lastSentAt + CONFIG.webhookTimeoutMs + 5_000;
       const h = await fleet.settle(paced.sent, deadline, new Set(healthy));
@@ -412,12 +412,13 @@ async function isolationScenario(stack: Stack, publisher: Publisher) {
     return {
       duration_s: CONFIG.durationS,
       webhook_timeout_ms: CONFIG.webhookTimeoutMs,
-      producer_ack_ms: rounded(paced.ackMs),
+      head_start_ms: c.headStartMs,
+      producer_ack_ms: roundedStats(paced.ackMs),
       max_schedule_slip_ms: Math.round(paced.maxSlipMs),
       healthy: {
         webhooks: healthy.length,
         rate: c.healthyRate,
-        ...summary(h),
+        ...deliverySummary(h),
         statuses: await statuses(stack.sql, fleet, healthy.flatMap(fleet.webhooksOf)),
         attempt_duration_ms: await attemptDurations(
           stack.sql,
@@ -427,12 +428,13 @@ async function isolationScenario(stack: Stack, publisher: Publisher) {
       },
       neighbour_on_slow_host: {
         rate: c.neighbourRate,
-        ...summary(n),
+        ...deliverySummary(n),
         statuses: await statuses(stack.sql, fleet, fleet.webhooksOf(neighbour)),
         attempt_duration_ms: await attemptDurations(stack.sql, fleet, fleet.webhooksOf(neighbour)),
       },
       slow: {
         rate: c.slowRate,
+        max_in_flight_setting: CONFIG.maxInFlight,
         events: s.expected,
         attempts_received: s.delivered + s.repeats,
         in_flight_max: Math.max(0, ...samples.map((x) => x.inFlight)),
@@ -449,7 +451,7 @@ async function isolationScenario(stack: Stack, publisher: Publisher) {
   }
 }
 
-async function versions(machine: Machine) {
+async function versions(machine: Machine): Promise<Versions> {
   const root = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
   const service = JSON.parse(await Deno.readTextFile(`${ROOT}services/delivery/deno.json`));
   const rev = await commandOutput("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT });
@@ -467,178 +469,6 @@ async function versions(machine: Machine) {
   };
 }
 
-type Results = {
-  throughput: Awaited<ReturnType<typeof throughputScenario>>;
-  latency: Awaited<ReturnType<typeof latencyScenario>>;
-  isolation: Awaited<ReturnType<typeof isolationScenario>>;
-};
-
-function figures(r: Results): Figure[] {
-  const t = r.throughput;
-  const l = r.latency;
-  const i = r.isolation;
-  const ms = (scenario: string, figure: string, value: number, target?: number): Figure => ({
-    scenario,
-    figure,
-    value,
-    unit: "ms",
-    ...(target === undefined ? {} : { target: { op: "≤", value: target } }),
-  });
-  const none = (scenario: string, figure: string, value: number): Figure => ({
-    scenario,
-    figure,
-    value,
-    unit: "",
-    target: { op: "≤", value: 0 },
-  });
-  const T = `throughput (${t.events.toLocaleString("en-US")} events × 2 webhooks)`;
-  const L = `latency (${l.rate} events/s, ${l.webhooks} webhooks)`;
-  const I = "isolation (healthy webhooks)";
-  const S = "isolation (slow webhook)";
-  const N = "isolation (neighbour on the slow host)";
-  return [
-    {
-      scenario: T,
-      figure: "deliveries/s",
-      value: t.deliveries_per_sec,
-      unit: "/s",
-      target: { op: "≥", value: TARGETS.deliveriesPerSec },
-    },
-    none(T, "deliveries missing", t.missing),
-    ms(T, "event → first attempt p50", t.latency_ms.p50),
-    ms(T, "event → first attempt p99", t.latency_ms.p99),
-    ms(L, "event → first attempt p50", l.latency_ms.p50),
-    ms(L, "event → first attempt p95", l.latency_ms.p95, TARGETS.latencyP95Ms),
-    ms(L, "event → first attempt p99", l.latency_ms.p99),
-    none(L, "deliveries missing", l.missing),
-    ms(I, "event → first attempt p50", i.healthy.latency_ms.p50),
-    {
-      ...ms(I, "event → first attempt p95", i.healthy.latency_ms.p95),
-      target: { op: "<", value: TARGETS.isolationP95Ms },
-    },
-    ms(I, "event → first attempt p99", i.healthy.latency_ms.p99),
-    none(I, "deliveries missing", i.healthy.missing),
-    { scenario: S, figure: "attempts in flight, max", value: i.slow.in_flight_max, unit: "" },
-    { scenario: S, figure: "attempts in flight, mean", value: i.slow.in_flight_mean, unit: "" },
-    { scenario: S, figure: "attempts made", value: i.slow.attempts_received, unit: "" },
-    { scenario: S, figure: "events published", value: i.slow.events, unit: "" },
-    ms(N, "event → first attempt p50", i.neighbour_on_slow_host.latency_ms.p50),
-    ms(N, "event → first attempt p95", i.neighbour_on_slow_host.latency_ms.p95),
-    {
-      scenario: N,
-      figure: "first attempts not received",
-      value: i.neighbour_on_slow_host.missing,
-      unit: "",
-    },
-  ];
-}
-
-/** Findings the figures point to, worded from the run's own numbers. */
-function observations(r: Results): string[] {
-  const n = r.isolation.neighbour_on_slow_host;
-  if (n.missing === 0 && n.latency_ms.p95 < TARGETS.isolationP95Ms) return [];
-  return [
-    `A healthy webhook of another partner on the slow webhook's host and port is not ` +
-    `isolated: event → first attempt p50 ${n.latency_ms.p50} ms, p95 ${n.latency_ms.p95} ms, ` +
-    `and ${n.missing} of ${n.expected} first attempts not made within ` +
-    `${(r.isolation.webhook_timeout_ms + 5000) / 1000} s of the last send, while the same ` +
-    `load on other hosts stayed at p95 ${r.isolation.healthy.latency_ms.p95} ms. By the ` +
-    `service's own clock its attempts took up to ${n.attempt_duration_ms.max} ms (p50 ` +
-    `${n.attempt_duration_ms.p50} ms; ${r.isolation.healthy.attempt_duration_ms.p50} ms on ` +
-    `the other hosts) against an endpoint that answers at once: they waited for a socket. ` +
-    `The delivery client pools at most 16 sockets per host (\`maxSocketsPerHost\` in ` +
-    `\`services/delivery/http_client.ts\`), as many as WEBHOOK_MAX_IN_FLIGHT, so the slow ` +
-    `webhook's attempts can hold every socket to that host; other webhooks' attempts to it ` +
-    `wait in the pool's queue while holding their own in-flight slots, and the rest of their ` +
-    `queue waits in Postgres, so they go out in waves about one timeout apart. The ` +
-    `per-webhook limit isolates hosts, not webhooks that share one.`,
-  ];
-}
-
-function markdown(
-  at: Date,
-  r: Results,
-  figs: Figure[],
-  machine: Machine,
-  v: Awaited<ReturnType<typeof versions>>,
-): string {
-  const date = at.toISOString().slice(0, 10);
-  const t = r.throughput;
-  const l = r.latency;
-  const i = r.isolation;
-  return `# Webhook delivery benchmark
-
-Measured on ${date} (${at.toISOString()}) with \`deno task bench:delivery\`. Raw figures:
-\`delivery-${date}.json\`.
-
-The edge and the delivery service run in-process, as the integration tests start them
-(\`tests/support/stack.ts\`), on the real Kafka broker and Postgres, with a fresh database
-(\`${CONFIG.database}\`) and fresh topics; the HTTPS receivers (\`tests/support/receiver.ts\`)
-and the event producer run in the same process. So one Deno event loop carries the delivery
-service, the receivers' TLS and HTTP, and the producer, while Kafka and Postgres share the
-other core: the figures are for the service on a fraction of this ${machine.nproc}-core
-machine. Events are \`job.deleted\` envelopes published to the events topic with the
-platform's publisher (acks=all), as the job service does; the send time is \`Date.now()\`
-just before the produce call (so it includes the publish itself), and the arrival time is
-\`Date.now()\` when the receiver's handler starts. Latency is per (webhook, event): send →
-first attempt's arrival. Each partner's webhooks are on a receiver of their own (own port),
-as different partners' endpoints are on different hosts.
-
-| scenario | what it does |
-| --- | --- |
-| throughput | ${t.webhooks} webhooks (${t.partners} partners × 2), fast 200 endpoints; after a ${CONFIG.warmupEvents}-event warm-up, ${
-    t.events.toLocaleString("en-US")
-  } events published in batches of ${CONFIG.batchSize} as fast as possible (took ${t.publish_ms} ms); deliveries/s = first attempts received ÷ (last arrival − first send) |
-| latency | ${l.rate} events/s for ${l.duration_s} s, round-robin over ${l.webhooks} partners with one fast webhook each |
-| isolation | for ${i.duration_s} s: ${i.slow.rate} events/s to a webhook whose endpoint answers after ${
-    (i.webhook_timeout_ms + 1000) / 1000
-  } s (WEBHOOK_TIMEOUT ${
-    i.webhook_timeout_ms / 1000
-  } s, so every attempt times out), ${i.healthy.rate} events/s to ${i.healthy.webhooks} healthy webhooks of other partners, and ${i.neighbour_on_slow_host.rate} events/s to a healthy webhook of another partner on the slow endpoint's host and port |
-
-## Results
-
-${figureRows(figs).join("\n")}
-
-A target counts as met only when its figure is within it; "deliveries missing" (expected
-first attempts that never arrived) must be 0. Rows marked "context" have no target.
-
-- **throughput**: ${t.delivered} of ${t.expected} deliveries in ${t.window_ms} ms, ${t.repeats} repeated; attempts recorded (with the warm-up's): ${
-    statusText(t.statuses)
-  }. Under the burst the queue builds up, hence the seconds of latency. CPU: ${cpuLine(t.cpu)}.
-- **latency**: ${l.delivered} of ${l.expected} delivered, max ${l.latency_ms.max} ms; attempts recorded: ${
-    statusText(l.statuses)
-  }. Producer send → broker ack p50 ${l.producer_ack_ms.p50} ms, p99 ${l.producer_ack_ms.p99} ms (part of the latency); sends fell behind their schedule by at most ${l.max_schedule_slip_ms} ms. CPU: ${
-    cpuLine(l.cpu)
-  }.
-- **isolation**: healthy ${i.healthy.delivered} of ${i.healthy.expected} delivered, max ${i.healthy.latency_ms.max} ms; attempts recorded: ${
-    statusText(i.healthy.statuses)
-  }. Slow webhook: ${i.slow.events} events, ${i.slow.attempts_received} attempts reached its endpoint, attempts claimed by the service at once (sampled every 500 ms from \`webhook_deliveries\`) at most ${i.slow.in_flight_max}, mean ${i.slow.in_flight_mean} while publishing (WEBHOOK_MAX_IN_FLIGHT is ${CONFIG.maxInFlight}); ${i.slow.pending_at_end} still pending at the end; attempts recorded: ${
-    statusText(i.slow.statuses)
-  }. Neighbour on the slow host: ${i.neighbour_on_slow_host.delivered} of ${i.neighbour_on_slow_host.expected} first attempts received within ${
-    (i.webhook_timeout_ms + 5000) / 1000
-  } s of the last send; attempts recorded: ${
-    statusText(i.neighbour_on_slow_host.statuses)
-  }, their recorded duration p50 ${i.neighbour_on_slow_host.attempt_duration_ms.p50} ms, max ${i.neighbour_on_slow_host.attempt_duration_ms.max} ms (healthy webhooks elsewhere: p50 ${i.healthy.attempt_duration_ms.p50} ms, max ${i.healthy.attempt_duration_ms.max} ms). CPU: ${
-    cpuLine(i.cpu)
-  }.
-${observations(r).map((o) => `\n### Observation\n\n${o}\n`).join("")}
-## Machine and versions
-
-| | value |
-| --- | --- |
-| CPUs | ${machine.nproc} × ${machine.cpuModel} |
-| memory | ${machine.memoryGiB} GiB |
-| OS | ${machine.os} (kernel ${machine.kernel}) |
-| Deno | ${v.deno} |
-| Postgres | ${v.postgres} |
-| Kafka | ${v.kafka}; ${machine.java} |
-| clients | ${v.kafkajs}, ${v.postgres_js} |
-| delivery service | ${v.delivery_service}, commit ${v.commit} |
-| date | ${at.toISOString()} |
-`;
-}
-
 async function main() {
   const databaseUrl = await prepareDatabase();
   // stack.ts reads DATABASE_URL when it is first imported.
@@ -650,7 +480,7 @@ async function main() {
     delivery: { env: { WEBHOOK_TIMEOUT: `${CONFIG.webhookTimeoutMs / 1000}s` } },
   });
   const publisher = createPublisher(stack.kafka);
-  let results: Results;
+  let results: DeliveryResults;
   try {
     await publisher.connect();
     results = {
@@ -667,8 +497,8 @@ async function main() {
   const date = at.toISOString().slice(0, 10);
   const machine = await describeMachine("in-process producer and HTTPS receivers");
   const v = await versions(machine);
+  const md = deliveryMarkdown(results, { at, machine, versions: v, database: CONFIG.database });
   const figs = figures(results);
-  const md = markdown(at, results, figs, machine, v);
   const dir = new URL("./results/", import.meta.url);
   await Deno.mkdir(dir, { recursive: true });
   await Deno.writeTextFile(new URL("delivery.md", dir), md);
