@@ -211,6 +211,8 @@ export interface ThroughputResult extends DeliverySummary {
   /** First send → last first arrival. */
   window_ms: number;
   statuses: Statuses;
+  /** Most TCP connections seen at once to one receiver (2 webhooks); null without `ss`. */
+  connections_per_host_max: number | null;
   cpu: CpuUsage;
 }
 
@@ -223,6 +225,8 @@ export interface LatencyResult extends DeliverySummary {
   producer_ack_ms: LatencyStats;
   max_schedule_slip_ms: number;
   statuses: Statuses;
+  /** Most TCP connections seen at once to one receiver; null without `ss`. */
+  connections_per_host_max: number | null;
   cpu: CpuUsage;
 }
 
@@ -250,12 +254,16 @@ export interface IsolationResult {
     rate: number;
     /** WEBHOOK_MAX_IN_FLIGHT of the run. */
     max_in_flight_setting: number;
+    /** The delivery client's cap of sockets per host. */
+    sockets_per_host_setting: number;
     events: number;
     attempts_received: number;
     in_flight_max: number;
     in_flight_mean: number;
     pending_at_end: number;
     statuses: Statuses;
+    /** Most TCP connections seen at once to the slow host (its neighbour's included). */
+    host_connections_max: number | null;
   };
   cpu: CpuUsage;
 }
@@ -323,6 +331,12 @@ export function figures(r: DeliveryResults): Figure[] {
       target: { op: "≥", value: TARGETS.deliveriesPerSec },
     },
     none(T, "deliveries missing", t.missing),
+    {
+      scenario: T,
+      figure: "TCP connections to one host, max",
+      value: t.connections_per_host_max ?? NaN,
+      unit: "",
+    },
     ms(T, "event → first attempt p50", t.latency_ms.p50),
     ms(T, "event → first attempt p99", t.latency_ms.p99),
     ms(L, "event → first attempt p50", l.latency_ms.p50),
@@ -339,6 +353,12 @@ export function figures(r: DeliveryResults): Figure[] {
     { scenario: S, figure: "attempts in flight, max", value: i.slow.in_flight_max, unit: "" },
     { scenario: S, figure: "attempts in flight, mean", value: i.slow.in_flight_mean, unit: "" },
     { scenario: S, figure: "attempts made", value: i.slow.attempts_received, unit: "" },
+    {
+      scenario: S,
+      figure: "TCP connections to its host, max",
+      value: i.slow.host_connections_max ?? NaN,
+      unit: "",
+    },
     { scenario: S, figure: "events published", value: i.slow.events, unit: "" },
     ms(N, "event → first attempt p50", i.neighbour_on_slow_host.latency_ms.p50),
     ms(N, "event → first attempt p95", i.neighbour_on_slow_host.latency_ms.p95),
@@ -355,6 +375,8 @@ export function figures(r: DeliveryResults): Figure[] {
 export function observations(r: DeliveryResults): string[] {
   const notes: string[] = [];
   const n = r.isolation.neighbour_on_slow_host;
+  const cap = r.isolation.slow.sockets_per_host_setting;
+  const inFlight = r.isolation.slow.max_in_flight_setting;
   if (n.missing > 0 || n.latency_ms.p95 >= TARGETS.isolationP95Ms) {
     notes.push(
       `A healthy webhook of another partner on the slow webhook's host and port is not ` +
@@ -364,16 +386,18 @@ export function observations(r: DeliveryResults): string[] {
         `the same load on other hosts stayed at p95 ${r.isolation.healthy.latency_ms.p95} ms. ` +
         `By the service's own clock its attempts took up to ${n.attempt_duration_ms.max} ms ` +
         `(p50 ${n.attempt_duration_ms.p50} ms; ${r.isolation.healthy.attempt_duration_ms.p50} ` +
-        `ms on the other hosts) against an endpoint that answers at once: they waited for a ` +
-        `socket. The delivery client pools at most 16 sockets per host ` +
-        `(\`maxSocketsPerHost\` in \`services/delivery/http_client.ts\`), as many as ` +
-        `WEBHOOK_MAX_IN_FLIGHT, so the slow webhook's attempts can hold every socket to that ` +
-        `host; other webhooks' attempts to it wait in the pool's queue while holding their own ` +
-        `in-flight slots, and the rest of their queue waits in Postgres. The per-webhook limit ` +
-        `isolates hosts, not webhooks that share one.`,
+        `ms on the other hosts). ` + (n.attempt_duration_ms.max >= 1000
+          ? "Against an endpoint that answers at once, that is waiting for a socket. "
+          : "So the wait was in the queue, before the attempts. ") +
+        (cap <= inFlight
+          ? `The client's socket cap per host (${cap}) is no more than WEBHOOK_MAX_IN_FLIGHT ` +
+            `(${inFlight}), so the slow webhook's attempts can hold every socket to that host ` +
+            `while other webhooks' attempts to it wait, holding their own in-flight slots.`
+          : `The client's socket cap per host (${cap}) is above WEBHOOK_MAX_IN_FLIGHT ` +
+            `(${inFlight}); the benchmark does not show what they waited for.`),
     );
   }
-  const ours = new Set(["bench (deno)", "postgres", "kafka (java)"]);
+  const ours = new Set(["bench (deno)", "postgres", "kafka (java)", "ss (connection sampler)"]);
   const runs: [string, CpuUsage][] = [
     ["throughput", r.throughput.cpu],
     ["latency", r.latency.cpu],
@@ -440,7 +464,11 @@ first attempts that never arrived) must be 0. Rows marked "context" have no targ
 
 - **throughput**: ${t.delivered} of ${t.expected} deliveries in ${t.window_ms} ms, ${t.repeats} repeated; attempts recorded (with the warm-up's): ${
     statusText(t.statuses)
-  }. Under the burst the queue builds up, hence the seconds of latency. CPU: ${cpuLine(t.cpu)}.
+  }. Under the burst the queue builds up, hence the seconds of latency. At most ${
+    t.connections_per_host_max ?? "n/a"
+  } TCP connections to one receiver at once (2 webhooks of at most ${i.slow.max_in_flight_setting} attempts in flight each; the client's socket cap per host is ${i.slow.sockets_per_host_setting}). CPU: ${
+    cpuLine(t.cpu)
+  }.
 - **latency**: ${l.delivered} of ${l.expected} delivered, max ${l.latency_ms.max} ms; attempts recorded: ${
     statusText(l.statuses)
   }. Producer send → broker ack p50 ${l.producer_ack_ms.p50} ms, p99 ${l.producer_ack_ms.p99} ms (part of the latency); sends fell behind their schedule by at most ${l.max_schedule_slip_ms} ms. CPU: ${
@@ -448,7 +476,9 @@ first attempts that never arrived) must be 0. Rows marked "context" have no targ
   }.
 - **isolation**: healthy ${i.healthy.delivered} of ${i.healthy.expected} delivered, max ${i.healthy.latency_ms.max} ms; attempts recorded: ${
     statusText(i.healthy.statuses)
-  }. Slow webhook: ${i.slow.events} events, ${i.slow.attempts_received} attempts reached its endpoint, attempts claimed by the service at once (sampled every 500 ms from \`webhook_deliveries\`) at most ${i.slow.in_flight_max}, mean ${i.slow.in_flight_mean} while publishing (WEBHOOK_MAX_IN_FLIGHT is ${i.slow.max_in_flight_setting}); ${i.slow.pending_at_end} still pending at the end; attempts recorded: ${
+  }. Slow webhook: ${i.slow.events} events, ${i.slow.attempts_received} attempts reached its endpoint, attempts claimed by the service at once (sampled every 500 ms from \`webhook_deliveries\`) at most ${i.slow.in_flight_max}, mean ${i.slow.in_flight_mean} while publishing (WEBHOOK_MAX_IN_FLIGHT is ${i.slow.max_in_flight_setting}); ${i.slow.pending_at_end} still pending at the end; at most ${
+    i.slow.host_connections_max ?? "n/a"
+  } TCP connections to its host; attempts recorded: ${
     statusText(i.slow.statuses)
   }. Neighbour on the slow host: ${i.neighbour_on_slow_host.delivered} of ${i.neighbour_on_slow_host.expected} first attempts received within ${
     (i.webhook_timeout_ms + 5000) / 1000

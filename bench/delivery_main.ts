@@ -16,13 +16,14 @@
  * @module
  */
 import { connect, migrate, type Sql } from "@hire/db";
+import { loadDeliveryConfig } from "@hire/delivery-service/config.ts";
 import { newId } from "@hire/ids";
 import { encodeJobEvent, type JobEvent } from "@hire/jobs";
 import { createPublisher, type Publisher } from "@hire/kafka";
 import { DEFAULT_DATABASE_URL, ensureDatabase } from "../deploy/local/postgres.ts";
 import { type Receiver, sleep, startReceiver } from "../tests/support/receiver.ts";
 import type { Stack } from "../tests/support/stack.ts";
-import { type CpuUsage, snapshot, usage } from "./cpu.ts";
+import { snapshot, usage } from "./cpu.ts";
 import {
   type Arrival,
   deliveriesPerSec,
@@ -67,9 +68,15 @@ const CONFIG = {
     headStartMs: 2000,
   },
   webhookTimeoutMs: 10_000,
-  /** Per-webhook in-flight limit of the service (WEBHOOK_MAX_IN_FLIGHT, default). */
-  maxInFlight: 16,
 };
+
+/** The delivery service's limits in the run, as its configuration reads them. */
+interface Limits {
+  /** WEBHOOK_MAX_IN_FLIGHT */
+  maxInFlight: number;
+  /** The client's `maxSocketsPerHost`: the stack, like main.ts, passes DELIVERY_CONCURRENCY. */
+  socketsPerHost: number;
+}
 type SentMap = Map<string, SentEvent>;
 
 /** A fresh, migrated database beside DATABASE_URL's, as `deno task test` makes hire_test. */
@@ -105,6 +112,8 @@ interface Fleet {
   partner(receiver: Receiver, paths: string[]): Promise<string>;
   webhooksOf(partnerId: string): string[];
   labels(): string[];
+  /** The receivers' ports. */
+  ports(): number[];
   /** Webhook id by label. */
   ids: Map<string, string>;
   /** Every request received so far; bodies are parsed once. */
@@ -161,6 +170,7 @@ function createFleet(stack: Stack): Fleet {
     },
     webhooksOf,
     labels: () => [...byPartner.values()].flat(),
+    ports: () => receivers.map((r) => r.port),
     ids,
     arrivals: collect,
     async settle(sent, deadline, only) {
@@ -259,11 +269,60 @@ async function attemptDurations(sql: Sql, fleet: Fleet, labels: string[]) {
   return roundedStats(latencyStats(rows.map((r) => r.duration_ms)));
 }
 
-async function measuredCpu<T>(run: () => Promise<T>): Promise<{ result: T; cpu: CpuUsage }> {
+/**
+ * Samples established TCP connections per receiver port every 500 ms with `ss`: the client
+ * side of the delivery service's socket pool, seen from the receivers. Null without `ss`.
+ */
+function sampleConnections(ports: number[]) {
+  const max = new Map(ports.map((p) => [p, 0]));
+  let running = true;
+  let available = true;
+  const loop = (async () => {
+    while (running && available) {
+      const out = await commandOutput("ss", ["-Htn", "state", "established"]);
+      if (!out.success) {
+        available = false;
+        break;
+      }
+      const counts = new Map<number, number>();
+      for (const line of out.stdout.split("\n")) {
+        const local = line.trim().split(/\s+/)[2] ?? "";
+        const port = Number(local.slice(local.lastIndexOf(":") + 1));
+        if (max.has(port)) counts.set(port, (counts.get(port) ?? 0) + 1);
+      }
+      for (const [port, n] of counts) max.set(port, Math.max(max.get(port)!, n));
+      await sleep(500);
+    }
+  })();
+  return {
+    /** Most connections seen at once, per receiver port. */
+    async stop(): Promise<Map<number, number> | null> {
+      running = false;
+      await loop;
+      return available ? max : null;
+    },
+  };
+}
+
+const maxOf = (m: Map<number, number> | null) => (m ? Math.max(0, ...m.values()) : null);
+
+/** Runs `run` while measuring CPU use and connections to the fleet's receivers. */
+async function measured<T>(fleet: Fleet, run: () => Promise<T>) {
+  const connections = sampleConnections(fleet.ports());
   const before = await snapshot();
   const result = await run();
   const cpu = usage(before, await snapshot());
-  return { result, cpu: { ...cpu, top: cpu.top.slice(0, 4) } };
+  // usage() books this process's reaped children as wrk: here they are the `ss` samples.
+  const ss = (name: string) => name.startsWith("wrk") ? "ss (connection sampler)" : name;
+  return {
+    result,
+    cpu: {
+      ...cpu,
+      groups: cpu.groups.map((g) => ({ ...g, group: ss(g.group) })),
+      top: cpu.top.slice(0, 4).map((t) => ({ ...t, command: ss(t.command) })),
+    },
+    connections: await connections.stop(),
+  };
 }
 
 async function throughputScenario(
@@ -284,7 +343,7 @@ async function throughputScenario(
     if (warmed.missing) throw new Error(`warm-up: ${warmed.missing} deliveries never arrived`);
 
     step(`throughput: ${c.events} events to ${partners.length * c.webhooksPerPartner} webhooks`);
-    const { result: t, cpu } = await measuredCpu(async () => {
+    const { result: t, cpu, connections } = await measured(fleet, async () => {
       const sent = await publishBurst(publisher, stack.topics.events, partners, c.events);
       const publishedIn = Date.now() - Math.min(...[...sent.values()].map((s) => s.sentAt));
       const t = await fleet.settle(sent, Date.now() + 90_000);
@@ -302,6 +361,7 @@ async function throughputScenario(
       window_ms: t.lastArrivalAt - t.firstSentAt,
       ...deliverySummary(t),
       statuses: await statuses(stack.sql, fleet, labels),
+      connections_per_host_max: maxOf(connections),
       cpu,
     };
   } finally {
@@ -318,7 +378,7 @@ async function latencyScenario(stack: Stack, publisher: Publisher): Promise<Late
       partners.push(await fleet.partner(await fleet.receiver(), ["/fast"]));
     }
     step(`latency: ${c.rate} events/s for ${CONFIG.durationS} s to ${partners.length} webhooks`);
-    const { result, cpu } = await measuredCpu(async () => {
+    const { result, cpu, connections } = await measured(fleet, async () => {
       const paced = await publishPaced(publisher, stack.topics.events, [
         { partners, rate: c.rate },
       ], CONFIG.durationS);
@@ -334,6 +394,7 @@ async function latencyScenario(stack: Stack, publisher: Publisher): Promise<Late
       max_schedule_slip_ms: Math.round(result.paced.maxSlipMs),
       ...deliverySummary(result.t),
       statuses: await statuses(stack.sql, fleet, labels),
+      connections_per_host_max: maxOf(connections),
       cpu,
     };
   } finally {
@@ -367,6 +428,7 @@ function sampleSlow(sql: Sql, webhookId: string) {
 async function isolationScenario(
   stack: Stack,
   publisher: Publisher,
+  limits: Limits,
 ): Promise<IsolationResult> {
   const c = CONFIG.isolation;
   const fleet = createFleet(stack);
@@ -394,7 +456,7 @@ async function isolationScenario(
         `neighbour on the slow host, for ${CONFIG.durationS} s`,
     );
     const sampler = sampleSlow(stack.sql, fleet.ids.get(slowLabel)!);
-    const { result, cpu } = await measuredCpu(async () => {
+    const { result, cpu, connections } = await measured(fleet, async () => {
       const paced = await publishPaced(publisher, stack.topics.events, [
         { partners: [slowPartner], rate: c.slowRate },
         { partners: healthy, rate: c.healthyRate, afterMs: c.headStartMs },
@@ -434,7 +496,8 @@ async function isolationScenario(
       },
       slow: {
         rate: c.slowRate,
-        max_in_flight_setting: CONFIG.maxInFlight,
+        max_in_flight_setting: limits.maxInFlight,
+        sockets_per_host_setting: limits.socketsPerHost,
         events: s.expected,
         attempts_received: s.delivered + s.repeats,
         in_flight_max: Math.max(0, ...samples.map((x) => x.inFlight)),
@@ -443,6 +506,7 @@ async function isolationScenario(
           : NaN,
         pending_at_end: samples.at(-1)?.pending ?? NaN,
         statuses: await statuses(stack.sql, fleet, [slowLabel]),
+        host_connections_max: connections?.get(slowReceiver.port) ?? null,
       },
       cpu,
     };
@@ -475,10 +539,13 @@ async function main() {
   Deno.env.set("DATABASE_URL", databaseUrl);
   const { startStack } = await import("../tests/support/stack.ts");
   step("starting the edge and the delivery service in-process");
-  const stack = await startStack({
-    jobService: false,
-    delivery: { env: { WEBHOOK_TIMEOUT: `${CONFIG.webhookTimeoutMs / 1000}s` } },
-  });
+  const deliveryEnv = { WEBHOOK_TIMEOUT: `${CONFIG.webhookTimeoutMs / 1000}s` };
+  const stack = await startStack({ jobService: false, delivery: { env: deliveryEnv } });
+  const cfg = loadDeliveryConfig({ ...stack.env, ...deliveryEnv });
+  const limits = {
+    maxInFlight: cfg.WEBHOOK_MAX_IN_FLIGHT,
+    socketsPerHost: cfg.DELIVERY_CONCURRENCY,
+  };
   const publisher = createPublisher(stack.kafka);
   let results: DeliveryResults;
   try {
@@ -486,7 +553,7 @@ async function main() {
     results = {
       throughput: await throughputScenario(stack, publisher),
       latency: await latencyScenario(stack, publisher),
-      isolation: await isolationScenario(stack, publisher),
+      isolation: await isolationScenario(stack, publisher, limits),
     };
   } finally {
     await publisher.disconnect();
