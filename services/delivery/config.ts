@@ -3,6 +3,7 @@ import { commonEnv, durationVar, intVar, parseConfig, topicEnv } from "@hire/con
 import { mailEnv } from "@hire/mail";
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, webhookAddressEnv } from "@hire/webhooks";
 import { z } from "zod";
+import type { WebhookHttpClientOptions } from "./http_client.ts";
 
 const schema = z.object({
   ...commonEnv,
@@ -50,3 +51,15 @@ export type DeliveryConfig = z.infer<typeof schema>;
 /** Reads the configuration from the environment. */
 export const loadDeliveryConfig = (env?: Record<string, string | undefined>): DeliveryConfig =>
   parseConfig(schema, env);
+
+/** The webhook client's options as the configuration describes them (reads `DENO_CERT`'s file). */
+export async function webhookClientOptions(cfg: DeliveryConfig): Promise<WebhookHttpClientOptions> {
+  return {
+    timeoutMs: cfg.WEBHOOK_TIMEOUT,
+    allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    // Sockets are limited per webhook (WEBHOOK_MAX_IN_FLIGHT), not per host: a host-wide cap
+    // would let one slow webhook hold every socket to a host its neighbours share.
+    maxSocketsPerHost: cfg.DELIVERY_CONCURRENCY,
+    ...(cfg.DENO_CERT ? { extraCaPem: await Deno.readTextFile(cfg.DENO_CERT) } : {}),
+  };
+}

@@ -7,7 +7,7 @@ import { createKafka } from "@hire/kafka";
 import { onShutdown } from "@hire/lifecycle";
 import { createLogger } from "@hire/log";
 import { createSmtpMailer } from "@hire/mail";
-import { loadDeliveryConfig } from "./config.ts";
+import { loadDeliveryConfig, webhookClientOptions } from "./config.ts";
 import { createWebhookHttpClient } from "./http_client.ts";
 import { startDeliveryService } from "./service.ts";
 
@@ -19,14 +19,7 @@ const kafka = createKafka({
   clientId: `${cfg.KAFKA_CLIENT_ID}-delivery`,
   logger: log,
 });
-const client = createWebhookHttpClient({
-  timeoutMs: cfg.WEBHOOK_TIMEOUT,
-  allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-  // Sockets are limited per webhook (WEBHOOK_MAX_IN_FLIGHT), not per host: a host-wide cap
-  // would let one slow webhook hold every socket to a host its neighbours share.
-  maxSocketsPerHost: cfg.DELIVERY_CONCURRENCY,
-  ...(cfg.DENO_CERT ? { extraCaPem: await Deno.readTextFile(cfg.DENO_CERT) } : {}),
-});
+const client = createWebhookHttpClient(await webhookClientOptions(cfg));
 const mailer = cfg.SMTP_URL
   ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
   : undefined;

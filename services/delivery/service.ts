@@ -35,17 +35,15 @@ export async function startDeliveryService(
   const rungs = cfg.WEBHOOK_RETRY_SCHEDULE;
   const retryTopics = rungs.map((r) => retryTopic(r, cfg.TOPIC_WEBHOOKS_RETRY_PREFIX));
   // A changed schedule brings rungs `deno task topics` did not create.
+  const ladderSpecs = ladderTopics({
+    rungs,
+    retryPrefix: cfg.TOPIC_WEBHOOKS_RETRY_PREFIX,
+    deadTopic: cfg.TOPIC_WEBHOOKS_DEAD,
+  });
   const admin = deps.kafka.admin();
   await admin.connect();
   try {
-    await ensureTopics(
-      admin,
-      ladderTopics({
-        rungs,
-        retryPrefix: cfg.TOPIC_WEBHOOKS_RETRY_PREFIX,
-        deadTopic: cfg.TOPIC_WEBHOOKS_DEAD,
-      }),
-    );
+    await ensureTopics(admin, ladderSpecs);
   } finally {
     await admin.disconnect();
   }
@@ -54,7 +52,7 @@ export async function startDeliveryService(
   await publisher.connect();
   const outbox = startOutboxFlusher(
     { sql: deps.sql, publisher, log: deps.log },
-    { topics: [...retryTopics, cfg.TOPIC_WEBHOOKS_DEAD], intervalMs: cfg.OUTBOX_INTERVAL_MS },
+    { topics: ladderSpecs.map((t) => t.topic), intervalMs: cfg.OUTBOX_INTERVAL_MS },
   );
   const mail = deps.mailer
     ? startMailSender({ sql: deps.sql, mailer: deps.mailer, log: deps.log }, { pollMs: 30_000 })

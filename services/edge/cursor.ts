@@ -42,3 +42,20 @@ export function decodeCursor(cursor: string, prefix: IdPrefix): Position {
     });
   }
 }
+
+/**
+ * A list response: the page's items as partners see them, the cursor of the page's last
+ * row when more follow, and `has_more`.
+ */
+export function listPage<R extends { created_at: Date; id: string }, T>(
+  rows: readonly R[],
+  hasMore: boolean,
+  toPublic: (row: R) => T,
+): { data: T[]; next_cursor: string | null; has_more: boolean } {
+  const last = rows[rows.length - 1];
+  return {
+    data: rows.map(toPublic),
+    next_cursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    has_more: hasMore,
+  };
+}

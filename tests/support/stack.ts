@@ -22,7 +22,7 @@ import { loadMatchingConfig } from "@hire/matching-service/config.ts";
 import { startMatchingService } from "@hire/matching-service/service.ts";
 import { encodeSeeker, type Seeker } from "@hire/seekers";
 import { createPgvectorIndex, type VectorIndex } from "@hire/vector";
-import { loadDeliveryConfig } from "@hire/delivery-service/config.ts";
+import { loadDeliveryConfig, webhookClientOptions } from "@hire/delivery-service/config.ts";
 import { startDeliveryService } from "@hire/delivery-service/service.ts";
 import { createWebhookHttpClient } from "@hire/delivery-service/http_client.ts";
 import { createSmtpMailer } from "@hire/mail";
@@ -237,12 +237,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       deadTopic: cfg.TOPIC_WEBHOOKS_DEAD,
     }).map((t) => t.topic);
     await ensureTopics(admin, ladder.map((topic) => ({ topic, numPartitions: 3 })));
-    const client = createWebhookHttpClient({
-      timeoutMs: cfg.WEBHOOK_TIMEOUT,
-      allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-      maxSocketsPerHost: cfg.DELIVERY_CONCURRENCY,
-      extraCaPem: (await testCertificates()).caPem,
-    });
+    // DENO_CERT (set above) names the test CA, as an operator would name a private one.
+    const client = createWebhookHttpClient(await webhookClientOptions(cfg));
     const mailer = cfg.SMTP_URL
       ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
       : undefined;

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { isId, newId } from "@hire/ids";
+import { newId } from "@hire/ids";
 import {
   canonicalCity,
   JOB_STATUSES,
@@ -17,7 +17,7 @@ import {
 import { Hono } from "hono";
 import { z } from "zod";
 import type { CommandBus } from "../command_bus.ts";
-import { decodeCursor, encodeCursor } from "../cursor.ts";
+import { decodeCursor, listPage } from "../cursor.ts";
 import type { EdgeEnv } from "../env.ts";
 import {
   IDEMPOTENCY_HEADER,
@@ -25,6 +25,7 @@ import {
   parseIdempotencyKey,
   requestFingerprint,
 } from "../idempotency.ts";
+import { idParam } from "../id_param.ts";
 import { findJob, listJobs } from "../jobs_store.ts";
 import { limitBody, readJson } from "../middleware/json_body.ts";
 import { methodNotAllowed } from "../middleware/method_not_allowed.ts";
@@ -91,12 +92,6 @@ export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
     return body;
   };
 
-  // Ids that cannot exist answer like ids that do not: 404, without a lookup.
-  const jobIdParam = (id: string) => {
-    if (!isId("job", id)) throw notFound();
-    return id;
-  };
-
   return new Hono<EdgeEnv>()
     .post("/", limitBody(deps.bodyLimitBytes), async (c) => {
       const { partnerId } = c.get("partner");
@@ -143,28 +138,21 @@ export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
       const q = validate(listQuerySchema, c.req.query());
       const after = q.cursor ? decodeCursor(q.cursor, "job") : undefined;
       const { rows, hasMore } = await listJobs(deps.sql, partnerId, { ...q, after });
-      const last = rows[rows.length - 1];
-      return c.json({
-        data: rows.map(publicJob),
-        next_cursor: hasMore && last
-          ? encodeCursor({ createdAt: last.created_at, id: last.id })
-          : null,
-        has_more: hasMore,
-      });
+      return c.json(listPage(rows, hasMore, publicJob));
     })
     .all("/", methodNotAllowed(["GET", "POST"]))
     .get("/:id", async (c) => {
       const row = await findJob(
         deps.sql,
         c.get("partner").partnerId,
-        jobIdParam(c.req.param("id")),
+        idParam("job", c.req.param("id")),
       );
       if (!row) throw notFound();
       return c.json(publicJob(row));
     })
     .patch("/:id", limitBody(deps.bodyLimitBytes), async (c) => {
       const { partnerId } = c.get("partner");
-      const jobId = jobIdParam(c.req.param("id"));
+      const jobId = idParam("job", c.req.param("id"));
       const changes = validate(jobUpdateSchema, await readJson(c));
       const result = await deps.bus.send({ ...command("job.update", partnerId, jobId), changes });
       if (result.outcome === "not_found") throw notFound();
@@ -179,7 +167,7 @@ export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
     .delete("/:id", async (c) => {
       const { partnerId } = c.get("partner");
       const result = await deps.bus.send(
-        command("job.delete", partnerId, jobIdParam(c.req.param("id"))),
+        command("job.delete", partnerId, idParam("job", c.req.param("id"))),
       );
       if (result.outcome === "not_found") throw notFound();
       return c.body(null, 204);

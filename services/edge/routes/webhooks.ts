@@ -4,7 +4,6 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { isId } from "@hire/ids";
 import { planIncludes } from "@hire/partners";
 import {
   deliveryListQuerySchema,
@@ -15,8 +14,9 @@ import {
   webhookUpdateSchema,
 } from "@hire/webhooks";
 import { Hono } from "hono";
-import { decodeCursor, encodeCursor } from "../cursor.ts";
+import { decodeCursor, listPage } from "../cursor.ts";
 import type { EdgeEnv } from "../env.ts";
+import { idParam } from "../id_param.ts";
 import { limitBody, readJson } from "../middleware/json_body.ts";
 import { methodNotAllowed } from "../middleware/method_not_allowed.ts";
 import { ApiError } from "../problem.ts";
@@ -50,9 +50,8 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<EdgeEnv> {
   const updateSchema = webhookUpdateSchema(hostRules);
   const withSecret = (row: WebhookRow) => ({ ...toPublicWebhook(row), secret: row.secret });
 
-  // Ids that cannot exist answer like ids that do not: 404, without a lookup.
   const webhookOf = async (partnerId: string, id: string) => {
-    const row = isId("wh", id) ? await findWebhook(deps.sql, partnerId, id) : undefined;
+    const row = await findWebhook(deps.sql, partnerId, idParam("wh", id));
     if (!row) throw notFound();
     return row;
   };
@@ -87,26 +86,21 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<EdgeEnv> {
     })
     .patch("/:id", limitBody(deps.bodyLimitBytes), async (c) => {
       const { partnerId } = c.get("partner");
-      const id = c.req.param("id");
-      if (!isId("wh", id)) throw notFound();
+      const id = idParam("wh", c.req.param("id"));
       const changes = validate(updateSchema, await readJson(c));
       const row = await updateWebhook(deps.sql, partnerId, id, changes);
       if (!row) throw notFound();
       return c.json(toPublicWebhook(row));
     })
     .delete("/:id", async (c) => {
-      const id = c.req.param("id");
-      if (!isId("wh", id) || !await deleteWebhook(deps.sql, c.get("partner").partnerId, id)) {
-        throw notFound();
-      }
+      const id = idParam("wh", c.req.param("id"));
+      if (!await deleteWebhook(deps.sql, c.get("partner").partnerId, id)) throw notFound();
       return c.body(null, 204);
     })
     .all("/:id", methodNotAllowed(["GET", "PATCH", "DELETE"]))
     .post("/:id/rotate-secret", async (c) => {
-      const id = c.req.param("id");
-      const row = isId("wh", id)
-        ? await rotateSecret(deps.sql, c.get("partner").partnerId, id)
-        : undefined;
+      const id = idParam("wh", c.req.param("id"));
+      const row = await rotateSecret(deps.sql, c.get("partner").partnerId, id);
       if (!row) throw notFound();
       return c.json(withSecret(row));
     })
@@ -121,20 +115,12 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<EdgeEnv> {
         eventId: q.event_id,
         outcome: q.outcome,
       });
-      const last = page.rows[page.rows.length - 1];
-      return c.json({
-        data: page.rows.map(toPublicDelivery),
-        next_cursor: page.hasMore && last
-          ? encodeCursor({ createdAt: last.created_at, id: last.id })
-          : null,
-        has_more: page.hasMore,
-      });
+      return c.json(listPage(page.rows, page.hasMore, toPublicDelivery));
     })
     .all("/:id/deliveries", methodNotAllowed(["GET"]))
     .post("/:id/deliveries/:deliveryId/redeliver", async (c) => {
       const row = await webhookOf(c.get("partner").partnerId, c.req.param("id"));
-      const deliveryId = c.req.param("deliveryId");
-      if (!isId("dlv", deliveryId)) throw notFound();
+      const deliveryId = idParam("dlv", c.req.param("deliveryId"));
       // A paused or disabled webhook receives nothing; re-enable it first.
       if (!row.is_active) throw new ApiError("partner.webhook_inactive");
       const queued = await queueRedelivery(deps.sql, row.id, deliveryId);
