@@ -4,6 +4,7 @@
  * network exemption, as in production).
  */
 import assert from "node:assert/strict";
+import { newId } from "@hire/ids";
 import { isWebhookSecret } from "@hire/webhooks";
 import { startStack } from "./support/stack.ts";
 
@@ -323,6 +324,42 @@ Deno.test("webhook URL and events are validated at registration", async (t) => {
       const still = await p.call("GET", `/v1/partner/webhooks/${wh.id}`);
       assert.equal(still.body.url, VALID.url);
     });
+  } finally {
+    await stack.stop();
+  }
+});
+
+Deno.test("the delivery log pages through attempts made within one millisecond", async () => {
+  const stack = await startStack({ jobService: false });
+  try {
+    const p = await stack.partner("growth");
+    const wh = await p.call("POST", "/v1/partner/webhooks", VALID);
+    const eventId = newId("evt");
+    await stack.sql`
+      INSERT INTO webhook_events (id, partner_id, job_id, type, envelope)
+      VALUES (${eventId}, ${p.partnerId}, ${newId("job")}, 'job.created', '{}')`;
+    // Microseconds apart, as now() in concurrent transactions can be (sent as text:
+    // postgres.js would pass a timestamp through a Date, which keeps milliseconds only).
+    for (const [attempt, at] of [[1, ".123100"], [2, ".123200"], [3, ".123300"]] as const) {
+      await stack.sql`
+        INSERT INTO webhook_deliveries (id, webhook_id, partner_id, event_id, event_type,
+          job_id, attempt, trigger, status, created_at)
+        VALUES (${newId("dlv")}, ${wh.body.id}, ${p.partnerId}, ${eventId}, 'job.created',
+          'job_x', ${attempt}, 'retry', 'failed', ${`2026-01-01T00:00:00${at}Z`}::text::timestamptz)`;
+    }
+    const seen: number[] = [];
+    let cursor = "";
+    for (let page = 0; page < 5; page++) {
+      const res = await p.call(
+        "GET",
+        `/v1/partner/webhooks/${wh.body.id}/deliveries?limit=1${cursor}`,
+      );
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      seen.push(...res.body.data.map((d: { attempt: number }) => d.attempt));
+      if (!res.body.has_more) break;
+      cursor = `&cursor=${res.body.next_cursor}`;
+    }
+    assert.deepEqual(seen.sort(), [1, 2, 3]);
   } finally {
     await stack.stop();
   }

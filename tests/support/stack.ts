@@ -75,6 +75,11 @@ export interface Stack {
   /** Raw request against the edge. */
   fetch(path: string, init?: RequestInit): Promise<ApiResponse>;
   startJobService(): Promise<RunningService>;
+  /**
+   * Starts another delivery service instance (same groups, topics and settings); stopping
+   * one, e.g. the first, leaves the others running.
+   */
+  startDeliveryService(): Promise<RunningService>;
   /** The stack's vector index (when the pipeline runs). */
   index?: VectorIndex;
   /** Publishes seeker profiles to the stack's seekers topic, as `deno task seekers` does. */
@@ -106,6 +111,8 @@ export interface DeliveryOptions {
   env?: Record<string, string>;
   /** Where disable notices go, e.g. a test SMTP server's URL. */
   smtpUrl?: string;
+  /** Start one delivery service (default true); false for tests that start their own. */
+  start?: boolean;
 }
 
 /** How the pipeline of a test stack runs. */
@@ -227,6 +234,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   }
 
   let ladder: string[] = [];
+  let startDelivery: (() => Promise<RunningService>) | undefined;
   if (opts.delivery) {
     // Overrides reach only the delivery service, e.g. to refuse private addresses at
     // delivery that the edge accepted at registration.
@@ -237,25 +245,35 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       deadTopic: cfg.TOPIC_WEBHOOKS_DEAD,
     }).map((t) => t.topic);
     await ensureTopics(admin, ladder.map((topic) => ({ topic, numPartitions: 3 })));
-    // DENO_CERT (set above) names the test CA, as an operator would name a private one.
-    const client = createWebhookHttpClient(await webhookClientOptions(cfg));
-    const mailer = cfg.SMTP_URL
-      ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
-      : undefined;
-    const delivery = await startDeliveryService(cfg, {
-      sql,
-      kafka,
-      log: silentLogger,
-      client,
-      mailer,
-    });
-    services.push({
-      async stop() {
-        await delivery.stop();
-        client.close();
-        await mailer?.close();
-      },
-    });
+    // Each instance is a whole new process as far as Kafka and Postgres can tell (own
+    // client, mailer and connections' state), with the same groups and topics.
+    startDelivery = async () => {
+      // DENO_CERT (set above) names the test CA, as an operator would name a private one.
+      const client = createWebhookHttpClient(await webhookClientOptions(cfg));
+      const mailer = cfg.SMTP_URL
+        ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
+        : undefined;
+      const delivery = await startDeliveryService(cfg, {
+        sql,
+        kafka,
+        log: silentLogger,
+        client,
+        mailer,
+      });
+      const running: RunningService = {
+        async stop() {
+          const at = services.indexOf(running);
+          if (at < 0) return;
+          services.splice(at, 1);
+          await delivery.stop();
+          client.close();
+          await mailer?.close();
+        },
+      };
+      services.push(running);
+      return running;
+    };
+    if (opts.delivery.start !== false) await startDelivery();
   }
 
   const rawFetch = async (path: string, init?: RequestInit) =>
@@ -294,6 +312,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       };
     },
     startJobService: startJob,
+    startDeliveryService() {
+      if (!startDelivery) throw new Error("the stack was started without `delivery`");
+      return startDelivery();
+    },
     index,
     async publishSeekers(seekers) {
       await publisher.sendBatch({
@@ -302,7 +324,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     },
     async stop() {
       await server.shutdown();
-      for (const s of services) await s.stop();
+      for (const s of [...services]) await s.stop();
       if (opts.pipeline) {
         await provider?.close();
         await sql.unsafe(`DROP TABLE IF EXISTS ${prefix}job_vectors, ${prefix}seeker_vectors`);
