@@ -11,7 +11,7 @@ import { snapshot, usage } from "./cpu.ts";
 import { bottleneckNotes } from "./diagnose.ts";
 import { jobBody, JOBS_PATH, type LoadKind, type LoadResult, type LoadSpec } from "./load.ts";
 import { describeMachine } from "./machine.ts";
-import { step } from "./proc.ts";
+import { runBenchmark, step } from "./proc.ts";
 import { cpuLine, type ScenarioResult, scenarioResult, textTable, writeResults } from "./report.ts";
 import { isReady, type StartedSystem, startSystem } from "./system.ts";
 import { ensureWrk, runWrk, wrkVersion } from "./wrk.ts";
@@ -123,11 +123,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main) {
-  try {
-    await main();
-  } catch (err) {
-    console.error(`[bench] failed: ${err instanceof Error ? err.message : err}`);
-    Deno.exit(1);
-  }
-}
+if (import.meta.main) await runBenchmark(main);

@@ -9,7 +9,7 @@ import { connect } from "@hire/db";
 import { createPartner } from "./api.ts";
 import { describeMachine } from "./machine.ts";
 import { benchPipeline, type PipelineBenchConfig } from "./pipeline.ts";
-import { step } from "./proc.ts";
+import { runBenchmark, step } from "./proc.ts";
 import { isReady, type StartedSystem, startSystem } from "./system.ts";
 
 const num = (name: string, def: number) => Number(Deno.env.get(name) ?? def);
@@ -88,11 +88,4 @@ ${machine.deno}, ${machine.postgres}, ${machine.kafka}. Model embeddings per sec
   }
 }
 
-if (import.meta.main) {
-  try {
-    await main();
-  } catch (err) {
-    console.error(`[bench] failed: ${err instanceof Error ? err.message : err}`);
-    Deno.exit(1);
-  }
-}
+if (import.meta.main) await runBenchmark(main);

@@ -53,3 +53,13 @@ export async function has(cmd: string): Promise<boolean> {
 export function step(msg: string): void {
   console.error(`[bench] ${msg}`);
 }
+
+/** Runs a benchmark's entry point; a failure is reported on one line and exits 1. */
+export async function runBenchmark(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (err) {
+    console.error(`[bench] failed: ${err instanceof Error ? err.message : err}`);
+    Deno.exit(1);
+  }
+}

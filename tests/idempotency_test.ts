@@ -123,6 +123,24 @@ Deno.test("a key is reusable after 24 hours", async () => {
   assert.notEqual(second.body.id, first.body.id);
 });
 
+/**
+ * The claim a request for `jobBody()` leaves behind when its edge dies before answering;
+ * `abandoned` dates it past the takeover delay.
+ */
+async function forgeClaim(
+  partnerId: string,
+  key: string,
+  claim: { commandId: string; jobId: string; abandoned: boolean },
+) {
+  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
+  const fingerprint = await requestFingerprint("POST", "/v1/partner/jobs", jobBody());
+  const commands = [{ index: 0, command_id: claim.commandId, job_id: claim.jobId }];
+  await stack.sql`
+    INSERT INTO idempotency_keys (partner_id, key, request_hash, state, commands, locked_at)
+    VALUES (${partnerId}, ${key}, ${fingerprint}, 'in_progress', ${stack.sql.json(commands)},
+            now() - ${claim.abandoned ? "2 minutes" : "0 seconds"}::interval)`;
+}
+
 Deno.test("a claim abandoned by a crashed request is taken over: its job is returned if it was created", async () => {
   const partner = await stack.partner();
   const key = crypto.randomUUID();
@@ -131,15 +149,11 @@ Deno.test("a claim abandoned by a crashed request is taken over: its job is retu
   const made = await partner.call("POST", "/v1/partner/jobs", jobBody());
   const [settled] = await stack
     .sql`SELECT command_id FROM command_results WHERE job_id = ${made.body.id}`;
-  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
-  await stack
-    .sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id, locked_at)
-    VALUES (${partner.partnerId}, ${key}, ${await requestFingerprint(
-    "POST",
-    "/v1/partner/jobs",
-    jobBody(),
-  )},
-            'in_progress', ${settled!.command_id}, ${made.body.id}, now() - interval '2 minutes')`;
+  await forgeClaim(partner.partnerId, key, {
+    commandId: settled!.command_id,
+    jobId: made.body.id,
+    abandoned: true,
+  });
   const res = await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
   assert.equal(res.status, 201);
   assert.equal(res.body.id, made.body.id);
@@ -149,16 +163,12 @@ Deno.test("a claim abandoned by a crashed request is taken over: its job is retu
 Deno.test("a claim abandoned before its command took effect is taken over and creates the job once", async () => {
   const partner = await stack.partner();
   const key = crypto.randomUUID();
-  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
   const lostCommand = newId("cmd");
-  await stack
-    .sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id, locked_at)
-    VALUES (${partner.partnerId}, ${key}, ${await requestFingerprint(
-    "POST",
-    "/v1/partner/jobs",
-    jobBody(),
-  )},
-            'in_progress', ${lostCommand}, ${newId("job")}, now() - interval '2 minutes')`;
+  await forgeClaim(partner.partnerId, key, {
+    commandId: lostCommand,
+    jobId: newId("job"),
+    abandoned: true,
+  });
   const res = await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
   assert.equal(res.status, 201);
   assert.equal(await countJobs(partner.partnerId), 1);
@@ -175,15 +185,11 @@ Deno.test("a claim abandoned before its command took effect is taken over and cr
 Deno.test("a claim still in progress answers 409 partner.idempotency_in_progress", async () => {
   const partner = await stack.partner();
   const key = crypto.randomUUID();
-  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
-  await stack
-    .sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id)
-    VALUES (${partner.partnerId}, ${key}, ${await requestFingerprint(
-    "POST",
-    "/v1/partner/jobs",
-    jobBody(),
-  )},
-            'in_progress', ${newId("cmd")}, ${newId("job")})`;
+  await forgeClaim(partner.partnerId, key, {
+    commandId: newId("cmd"),
+    jobId: newId("job"),
+    abandoned: false,
+  });
   const res = await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
   assert.equal(res.status, 409);
   assert.equal(res.body.code, "partner.idempotency_in_progress");

@@ -5,7 +5,7 @@ import { jobBody, startStack } from "./support/stack.ts";
 import { waitUntil } from "./support/wait.ts";
 
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>) =>
-  waitUntil(what, probe, { timeoutMs: 20_000, intervalMs: 50 });
+  waitUntil(what, probe, { timeoutMs: 60_000, intervalMs: 50 });
 
 // The pipeline with the `openai` provider against a real local HTTP server that fails on
 // demand: retries with backoff, `failed` after the last attempt, recovery by a new text.

@@ -268,7 +268,7 @@ Deno.test("deliveries: a slow endpoint does not hold up healthy ones", async () 
   const receiver = await startReceiver();
   const stack = await startStack({
     jobService: false,
-    delivery: { env: { WEBHOOK_TIMEOUT: "5s", WEBHOOK_MAX_IN_FLIGHT: "4" } },
+    delivery: { env: { WEBHOOK_TIMEOUT: "10s", WEBHOOK_MAX_IN_FLIGHT: "4" } },
   });
   try {
     const slowPartner = await stack.partner("growth");
@@ -276,14 +276,15 @@ Deno.test("deliveries: a slow endpoint does not hold up healthy ones", async () 
     await register(slowPartner, receiver, "/slow", ["job.deleted"]);
     await register(healthy, receiver, "/fast", ["job.deleted"]);
     receiver.on("/slow", async (req) => {
-      await sleep(5000, req.signal);
+      await sleep(10_000, req.signal);
       return new Response("late");
     });
     for (let i = 0; i < 20; i++) await publishEvent(stack, slowPartner.partnerId);
-    await receiver.waitFor(4, { path: "/slow" });
+    const [firstSlow] = await receiver.waitFor(4, { path: "/slow" });
     for (let i = 0; i < 5; i++) await publishEvent(stack, healthy.partnerId);
     // All five arrive while the slow endpoint's first attempts are still hanging.
-    await receiver.waitFor(5, { path: "/fast", timeoutMs: 4000 });
+    const fast = await receiver.waitFor(5, { path: "/fast", timeoutMs: 9000 });
+    assert.ok(fast.every((r) => r.receivedAt < firstSlow!.receivedAt + 10_000));
     assert.ok(receiver.requests("/slow").length <= 4, "at most 4 in flight to one webhook");
   } finally {
     await stack.stop();

@@ -21,7 +21,8 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-function maintenanceUrl(url: string): string {
+/** The URL of the server's `postgres` database, from which databases are made and dropped. */
+export function maintenanceUrl(url: string): string {
   const u = new URL(url);
   u.pathname = "/postgres";
   return u.toString();
@@ -87,6 +88,20 @@ export async function ensureDatabase(url: string, opts: { fresh?: boolean } = {}
       step(`creating database ${name}`);
       await sql`CREATE DATABASE ${sql(name)}`;
     }
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Drops the databases whose names start with `<url's database>_` (each test stack's own). */
+export async function dropScratchDatabases(url: string): Promise<number> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const sql = connect(maintenanceUrl(url), { max: 1, name: "infra" });
+  try {
+    const rows = await sql<{ datname: string }[]>`
+      SELECT datname FROM pg_database WHERE starts_with(datname, ${name + "_"})`;
+    for (const r of rows) await sql`DROP DATABASE IF EXISTS ${sql(r.datname)} WITH (FORCE)`;
+    return rows.length;
   } finally {
     await sql.end();
   }

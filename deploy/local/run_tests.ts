@@ -3,7 +3,7 @@
  * migrates it, and runs every test (unit and integration) against the real services.
  * Extra arguments go to `deno test`, e.g. `deno task test services/edge`.
  */
-import { ensureDatabase } from "./postgres.ts";
+import { dropScratchDatabases, ensureDatabase } from "./postgres.ts";
 import { prepare, up } from "./infra.ts";
 import { LOCAL, ROOT, step } from "./run.ts";
 import { createKafka } from "@hire/kafka";
@@ -34,6 +34,8 @@ const databaseUrl = base.toString();
 
 const infra = await up(databaseUrl);
 await ensureDatabase(databaseUrl, { fresh: true });
+const scratch = await dropScratchDatabases(databaseUrl);
+if (scratch) step(`dropped ${scratch} test stack databases left by earlier runs`);
 await prepare(infra);
 await deleteLeftoverTestTopics(infra.brokers);
 step(`testing against ${new URL(databaseUrl).pathname.slice(1)} and Kafka ${infra.brokers}`);

@@ -69,6 +69,32 @@ Deno.test("partner rotate-key issues a new key and revokes the old one", async (
   assert.equal((await findKeyOwner(sql, rotated.api_key))?.partnerId, created.partner_id);
 });
 
+Deno.test("partner set-plan changes the plan at once and announces it to edges", async () => {
+  const created = JSON.parse(
+    (await cli("create", "--name", "Mover", "--plan", "sandbox", "--admin-email", "m@y.sa"))
+      .lastLine,
+  );
+  const announced: string[] = [];
+  const sub = await sql.listen("api_keys_changed", (id) => announced.push(id));
+  try {
+    const res = await cli("set-plan", "--partner", created.partner_id, "--plan", "scale");
+    assert.equal(res.code, 0, res.stderr);
+    assert.deepEqual(JSON.parse(res.lastLine), {
+      partner_id: created.partner_id,
+      plan: "scale",
+      previous_plan: "sandbox",
+    });
+    assert.equal((await findKeyOwner(sql, created.api_key))?.plan, "scale");
+    const until = Date.now() + 5000;
+    while (!announced.includes(created.partner_id) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(announced.includes(created.partner_id), "no announcement on api_keys_changed");
+  } finally {
+    await sub.unlisten();
+  }
+});
+
 Deno.test("partner CLI refuses bad usage with exit code 2 and the usage text", async () => {
   const cases = [
     ["create", "--plan", "growth", "--admin-email", "a@b.sa"],
@@ -77,6 +103,9 @@ Deno.test("partner CLI refuses bad usage with exit code 2 and the usage text", a
     ["create", "--name", "X", "--plan", "growth", "--admin-email", "not-an-email"],
     ["create", "--name", "X", "--plan", "growth", "--admin-email", "a@b.sa", "--colour", "red"],
     ["rotate-key"],
+    ["set-plan", "--plan", "growth"],
+    ["set-plan", "--partner", "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV", "--plan", "gold"],
+    ["set-plan", "--partner", "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV"],
     ["launch"],
     [],
   ];
@@ -89,6 +118,18 @@ Deno.test("partner CLI refuses bad usage with exit code 2 and the usage text", a
 
 Deno.test("partner rotate-key of an unknown partner fails with exit code 1", async () => {
   const res = await cli("rotate-key", "--partner", "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV");
+  assert.equal(res.code, 1);
+  assert.match(res.stderr, /no partner/);
+});
+
+Deno.test("partner set-plan of an unknown partner fails with exit code 1", async () => {
+  const res = await cli(
+    "set-plan",
+    "--partner",
+    "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV",
+    "--plan",
+    "growth",
+  );
   assert.equal(res.code, 1);
   assert.match(res.stderr, /no partner/);
 });

@@ -24,7 +24,10 @@ export async function runEventsConsumer(
   deps: EventsConsumerDeps,
   opts: { topic: string; concurrency: number },
 ): Promise<void> {
-  await deps.consumer.subscribe({ topic: opts.topic, fromBeginning: false });
+  // From the start when the group has no offsets yet: starting at the end would skip events
+  // published while the group was being joined. Fan-out sends nothing that happened before
+  // a webhook existed, so nothing old goes out.
+  await deps.consumer.subscribe({ topic: opts.topic, fromBeginning: true });
   await deps.consumer.run({
     partitionsConsumedConcurrently: opts.concurrency,
     eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {

@@ -1,6 +1,6 @@
 /**
  * Fan-out: each public event becomes one pending first attempt per active webhook of its
- * partner that subscribes to its type. Written in one transaction per batch of events,
+ * partner that subscribes to its type and was registered by the time the event happened. Written in one transaction per batch of events,
  * before the batch's offsets are committed, so a crash in between only repeats work the
  * unique index turns into no-ops.
  * @module
@@ -15,6 +15,7 @@ export interface Subscription {
   id: string;
   partner_id: string;
   events: string[];
+  created_at: Date;
 }
 
 /** One first attempt to queue. */
@@ -24,7 +25,11 @@ export interface PlannedAttempt {
   event: JobEvent;
 }
 
-/** Pairs events with the subscriptions that receive them; pure, in event order. */
+/**
+ * Pairs events with the subscriptions that receive them; pure, in event order. A webhook
+ * never receives what happened before it was registered, so reading the topic from its
+ * start (a new deployment, a new consumer group) sends nothing old.
+ */
 export function planFanOut(
   events: readonly JobEvent[],
   subscriptions: readonly Subscription[],
@@ -32,7 +37,10 @@ export function planFanOut(
 ): PlannedAttempt[] {
   return events.flatMap((event) =>
     subscriptions
-      .filter((s) => s.partner_id === event.partner_id && s.events.includes(event.type))
+      .filter((s) =>
+        s.partner_id === event.partner_id && s.events.includes(event.type) &&
+        Date.parse(event.created_at) >= s.created_at.getTime()
+      )
       .map((s) => ({ deliveryId: newDeliveryId(), webhookId: s.id, event }))
   );
 }
@@ -51,7 +59,7 @@ export function fanOut(sql: Sql, events: readonly JobEvent[]): Promise<number> {
   const partners = [...new Set(events.map((e) => e.partner_id))];
   return sql.begin(async (tx) => {
     const subscriptions = await tx<Subscription[]>`
-      SELECT id, partner_id, events FROM webhooks
+      SELECT id, partner_id, events, created_at FROM webhooks
       WHERE partner_id = ANY(${partners}) AND is_active`;
     const planned = planFanOut(events, subscriptions, () => newId("dlv"));
     if (planned.length === 0) return 0;

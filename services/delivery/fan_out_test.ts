@@ -2,10 +2,12 @@ import assert from "node:assert/strict";
 import type { JobEvent } from "@hire/jobs";
 import { jobIdOf, planFanOut } from "./fan_out.ts";
 
-const deleted = (id: string, partner: string): JobEvent => ({
+const REGISTERED = new Date("2025-12-31T00:00:00.000Z");
+
+const deleted = (id: string, partner: string, at = "2026-01-01T00:00:00.000Z"): JobEvent => ({
   id,
   type: "job.deleted",
-  created_at: "2026-01-01T00:00:00.000Z",
+  created_at: at,
   partner_id: partner,
   data: {
     job_id: "job_1",
@@ -19,10 +21,15 @@ Deno.test("fan-out: each event to its partner's webhooks subscribed to its type"
   const planned = planFanOut(
     [deleted("evt_1", "ptr_a"), deleted("evt_2", "ptr_b")],
     [
-      { id: "wh_1", partner_id: "ptr_a", events: ["job.deleted", "job.created"] },
-      { id: "wh_2", partner_id: "ptr_a", events: ["job.created"] },
-      { id: "wh_3", partner_id: "ptr_b", events: ["job.deleted"] },
-      { id: "wh_4", partner_id: "ptr_a", events: ["job.deleted"] },
+      {
+        id: "wh_1",
+        partner_id: "ptr_a",
+        events: ["job.deleted", "job.created"],
+        created_at: REGISTERED,
+      },
+      { id: "wh_2", partner_id: "ptr_a", events: ["job.created"], created_at: REGISTERED },
+      { id: "wh_3", partner_id: "ptr_b", events: ["job.deleted"], created_at: REGISTERED },
+      { id: "wh_4", partner_id: "ptr_a", events: ["job.deleted"], created_at: REGISTERED },
     ],
     () => `dlv_${++n}`,
   );
@@ -39,4 +46,23 @@ Deno.test("fan-out: no subscriptions, nothing planned", () => {
 
 Deno.test("the job of an event orders its deliveries", () => {
   assert.equal(jobIdOf(deleted("evt_1", "ptr_a")), "job_1");
+});
+
+Deno.test("fan-out: a webhook receives nothing that happened before it was registered", () => {
+  const webhook = {
+    id: "wh_1",
+    partner_id: "ptr_a",
+    events: ["job.deleted"],
+    created_at: new Date("2026-01-01T00:00:00.000Z"),
+  };
+  const planned = planFanOut(
+    [
+      deleted("evt_before", "ptr_a", "2025-12-31T23:59:59.999Z"),
+      deleted("evt_same_ms", "ptr_a", "2026-01-01T00:00:00.000Z"),
+      deleted("evt_after", "ptr_a", "2026-01-01T00:00:01.000Z"),
+    ],
+    [webhook],
+    () => "dlv",
+  );
+  assert.deepEqual(planned.map((p) => p.event.id), ["evt_same_ms", "evt_after"]);
 });

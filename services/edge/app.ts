@@ -8,42 +8,61 @@ import type { Logger } from "@hire/log";
 import { Hono } from "hono";
 import type { Admin } from "kafkajs";
 import type { CommandBus } from "./command_bus.ts";
+import type { AppSettings } from "./config.ts";
 import type { EdgeEnv } from "./env.ts";
 import type { IdempotencyStore } from "./idempotency.ts";
+import { CURRENT_VERSION, pathVersion } from "./versioning.ts";
 import { authenticate, type KeyCache } from "./middleware/auth.ts";
+import { createRequestCounter } from "./limits/request_leases.ts";
+import { leaseRequests } from "./limits/usage_store.ts";
+import { countRequests, reportLimits } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
+import { versionLifecycle } from "./middleware/version_lifecycle.ts";
 import { ApiError, problemResponse } from "./problem.ts";
+import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { bulkRoutes } from "./routes/jobs_bulk.ts";
 import { jobRoutes } from "./routes/jobs.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 
 /** Everything the app needs, built by main.ts (or a test). */
-export interface EdgeDeps {
+export interface EdgeDeps extends AppSettings {
   sql: Sql;
   bus: CommandBus;
   idempotency: IdempotencyStore;
   keyCache: KeyCache;
   kafkaAdmin: Admin;
   log: Logger;
-  publicBaseUrl: string;
-  commandTimeoutMs: number;
-  bodyLimitBytes: number;
-  /** Lifts the public-address rule for webhook URLs (development and tests only). */
-  allowPrivateNetworks: boolean;
 }
 
 /** Builds the app. */
 export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
   const app = new Hono<EdgeEnv>();
+  const counter = createRequestCounter((partnerId, want, limit) =>
+    leaseRequests(deps.sql, { partnerId, want, limit })
+  );
+  const creation = { ...deps, counter };
   app.use("*", requestId());
+  // Outermost on /v1, so refusals (401, 429) carry these headers too.
+  app.use("/v1/*", versionLifecycle(deps.lifecycle));
+  app.use("/v1/*", reportLimits());
   app.route("/", healthRoutes(deps));
+  app.route("/", docsRoutes(deps));
   app.use("/v1/*", authenticate({ sql: deps.sql, cache: deps.keyCache }));
-  app.route("/v1/partner/jobs", jobRoutes(deps));
+  app.use("/v1/*", countRequests({ counter, limits: deps.planLimits }));
+  app.route("/v1/partner/jobs/bulk", bulkRoutes(creation));
+  app.route("/v1/partner/jobs", jobRoutes(creation));
   app.route("/v1/partner/webhooks", webhookRoutes(deps));
 
-  app.notFound((c) =>
-    problemResponse(new ApiError("partner.route_not_found"), c.get("requestId"), deps.publicBaseUrl)
-  );
+  app.notFound((c) => {
+    const version = pathVersion(c.req.path);
+    const error = version && version !== CURRENT_VERSION
+      ? new ApiError("partner.version_not_found", {
+        detail: `API version ${version} does not exist. The current version is ${CURRENT_VERSION}.`,
+      })
+      : new ApiError("partner.route_not_found");
+    return problemResponse(error, c.get("requestId"), deps.publicBaseUrl);
+  });
   app.onError((err, c) => {
     const id = c.get("requestId");
     if (err instanceof ApiError) return problemResponse(err, id, deps.publicBaseUrl);

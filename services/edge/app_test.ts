@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { silentLogger } from "@hire/log";
 import { createApp, type EdgeDeps } from "./app.ts";
+import { appSettings, loadEdgeConfig } from "./config.ts";
 import { createKeyCache } from "./middleware/auth.ts";
 
 // HTTP behaviour of faults, through app.request(): a dependency that fails in a way no
@@ -18,10 +19,7 @@ function appWith(fault: Error) {
     keyCache,
     kafkaAdmin: { describeCluster: failing },
     log: silentLogger,
-    publicBaseUrl: "https://jobs.example.sa",
-    commandTimeoutMs: 1000,
-    bodyLimitBytes: 1024,
-    allowPrivateNetworks: false,
+    ...appSettings(loadEdgeConfig({ PUBLIC_BASE_URL: "https://jobs.example.sa" })),
   } as unknown as EdgeDeps;
   return createApp(deps);
 }

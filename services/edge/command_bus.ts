@@ -23,6 +23,12 @@ export interface CommandBus {
   /** Resolves with the outcome; throws ApiError `partner.unavailable` when it is unknown. */
   send(command: JobCommand): Promise<CommandOutcome>;
   /**
+   * Sends commands in one produce call and resolves with each one's outcome, in order.
+   * Nothing is thrown for one command: an unknown outcome is fenced off as `expired`, a
+   * fault in the job service is `failed`, so the caller answers for each separately.
+   */
+  sendAll(commands: readonly JobCommand[]): Promise<CommandOutcome[]>;
+  /**
    * Settles a command sent earlier by a request that did not finish: its outcome if the
    * job service applied it, otherwise `expired`, after which it can never take effect.
    */
@@ -77,38 +83,46 @@ export async function createCommandBus(deps: {
       : { outcome: row.outcome } as CommandOutcome;
   };
 
+  const sendAll = async (commands: readonly JobCommand[]): Promise<CommandOutcome[]> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), deps.timeoutMs);
+    });
+    const settled = commands.map((command) =>
+      new Promise<Outcome>((resolve) => waiters.set(command.command_id, resolve))
+    );
+    try {
+      try {
+        await deps.publisher.send({ topic: deps.topic, messages: commands.map(encodeJobCommand) });
+      } catch (err) {
+        deps.log.warn("commands not published", {
+          err,
+          command_ids: commands.map((c) => c.command_id),
+        });
+        return await Promise.all(commands.map((c) => fence(c.command_id, c.job_id)));
+      }
+      return await Promise.all(commands.map(async (command, i) => {
+        const outcome = await Promise.race([settled[i]!, deadline]);
+        if (outcome === "applied" || outcome === "not_found") return { outcome };
+        return outcome === "timeout"
+          ? await fence(command.command_id, command.job_id)
+          : await readOutcome(command.command_id);
+      }));
+    } finally {
+      clearTimeout(timer);
+      for (const command of commands) waiters.delete(command.command_id);
+    }
+  };
+
   return {
     async send(command) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const settled = new Promise<Outcome | "timeout">((resolve) => {
-        waiters.set(command.command_id, resolve);
-        timer = setTimeout(() => resolve("timeout"), deps.timeoutMs);
-      });
+      const [outcome] = await sendAll([command]);
       // Only outcomes a caller can act on leave here; the rest become errors.
-      const conclude = (o: CommandOutcome): CommandOutcome => {
-        if (o.outcome === "expired") throw unavailable();
-        if (o.outcome === "failed") throw failed(command);
-        return o;
-      };
-      try {
-        try {
-          await deps.publisher.send({ topic: deps.topic, messages: [encodeJobCommand(command)] });
-        } catch (err) {
-          deps.log.warn("command not published", { err, command_id: command.command_id });
-          return conclude(await fence(command.command_id, command.job_id));
-        }
-        const outcome = await settled;
-        if (outcome === "applied" || outcome === "not_found") return { outcome };
-        return conclude(
-          outcome === "timeout"
-            ? await fence(command.command_id, command.job_id)
-            : await readOutcome(command.command_id),
-        );
-      } finally {
-        clearTimeout(timer);
-        waiters.delete(command.command_id);
-      }
+      if (outcome!.outcome === "expired") throw unavailable();
+      if (outcome!.outcome === "failed") throw failed(command);
+      return outcome!;
     },
+    sendAll,
     settle: fence,
     async close() {
       await sub.unlisten();

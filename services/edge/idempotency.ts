@@ -3,8 +3,8 @@
  * claims the key; a repeat with the same body replays the stored answer; a repeat with a
  * different body is refused (422); a repeat while the first is still running gets 409.
  * A claim whose request died half-way (a crashed edge) is taken over after a minute,
- * together with the id of the command it sent, so the retry can learn whether that
- * command took effect rather than doing the work twice.
+ * together with the ids of the commands it sent, so the retry can learn whether each
+ * took effect rather than doing the work twice.
  * @module
  */
 import type { Sql } from "@hire/db";
@@ -22,18 +22,25 @@ export interface StoredResponse {
   body: unknown;
 }
 
+/** A command a claimed request sends: the job it creates and the item it came from. */
+export interface PlannedCommand {
+  /** The item's index in a bulk create; 0 for a single create. */
+  index: number;
+  commandId: string;
+  jobId: string;
+}
+
 /** What a claim found. */
 export type Claim =
   | { kind: "claimed" }
   | { kind: "replay"; response: StoredResponse }
-  /** An abandoned claim taken over; its command may or may not have taken effect. */
-  | { kind: "takeover"; previous: { commandId: string; jobId: string } };
+  /** An abandoned claim taken over; each of its commands may or may not have taken effect. */
+  | { kind: "takeover"; previous: PlannedCommand[] };
 
-/** The command a claim is about to send. */
+/** The commands a claim is about to send. */
 export interface ClaimedWork {
   fingerprint: string;
-  commandId: string;
-  jobId: string;
+  commands: PlannedCommand[];
 }
 
 /** Checks the header's value: 1 to 255 visible ASCII characters (a UUID is recommended). */
@@ -84,11 +91,19 @@ interface Row {
   state: "in_progress" | "done";
   status_code: number | null;
   response: unknown;
-  command_id: string;
-  job_id: string;
+  commands: StoredCommand[];
   expired: boolean;
   abandoned: boolean;
 }
+
+interface StoredCommand {
+  index: number;
+  command_id: string;
+  job_id: string;
+}
+
+const stored = (commands: PlannedCommand[]): StoredCommand[] =>
+  commands.map((c) => ({ index: c.index, command_id: c.commandId, job_id: c.jobId }));
 
 /** The Postgres-backed store. */
 export function createIdempotencyStore(sql: Sql): IdempotencyStore {
@@ -96,14 +111,15 @@ export function createIdempotencyStore(sql: Sql): IdempotencyStore {
     async claim(partnerId, key, work) {
       // The common case, a fresh key, costs one statement.
       const fresh = await sql`
-        INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id)
-        VALUES (${partnerId}, ${key}, ${work.fingerprint}, 'in_progress', ${work.commandId}, ${work.jobId})
+        INSERT INTO idempotency_keys (partner_id, key, request_hash, state, commands)
+        VALUES (${partnerId}, ${key}, ${work.fingerprint}, 'in_progress',
+                ${sql.json(stored(work.commands) as never)})
         ON CONFLICT (partner_id, key) DO NOTHING RETURNING 1`;
       if (fresh.length) return { kind: "claimed" };
 
       return await sql.begin(async (tx): Promise<Claim> => {
         const [row] = await tx<Row[]>`
-          SELECT request_hash, state, status_code, response, command_id, job_id,
+          SELECT request_hash, state, status_code, response, commands,
                  created_at < now() - interval '24 hours' AS expired,
                  locked_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}) AS abandoned
           FROM idempotency_keys WHERE partner_id = ${partnerId} AND key = ${key} FOR UPDATE`;
@@ -112,7 +128,7 @@ export function createIdempotencyStore(sql: Sql): IdempotencyStore {
         const reclaim = () =>
           tx`UPDATE idempotency_keys
              SET request_hash = ${work.fingerprint}, state = 'in_progress', status_code = NULL,
-                 response = NULL, command_id = ${work.commandId}, job_id = ${work.jobId},
+                 response = NULL, commands = ${tx.json(stored(work.commands) as never)},
                  locked_at = now()
                  ${row.expired ? tx`, created_at = now()` : tx``}
              WHERE partner_id = ${partnerId} AND key = ${key}`;
@@ -128,7 +144,14 @@ export function createIdempotencyStore(sql: Sql): IdempotencyStore {
         }
         if (!row.abandoned) throw new ApiError("partner.idempotency_in_progress");
         await reclaim();
-        return { kind: "takeover", previous: { commandId: row.command_id, jobId: row.job_id } };
+        return {
+          kind: "takeover",
+          previous: row.commands.map((c) => ({
+            index: c.index,
+            commandId: c.command_id,
+            jobId: c.job_id,
+          })),
+        };
       });
     },
     async complete(partnerId, key, response) {

@@ -8,7 +8,7 @@ import { onShutdown } from "@hire/lifecycle";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { createCommandBus } from "./command_bus.ts";
-import { loadEdgeConfig } from "./config.ts";
+import { appSettings, loadEdgeConfig } from "./config.ts";
 import { createIdempotencyStore } from "./idempotency.ts";
 import { clearOnKeyChange, createKeyCache } from "./middleware/auth.ts";
 
@@ -44,10 +44,7 @@ const app = createApp({
   keyCache,
   kafkaAdmin,
   log,
-  publicBaseUrl: cfg.PUBLIC_BASE_URL,
-  commandTimeoutMs: cfg.COMMAND_TIMEOUT_MS,
-  bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
-  allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  ...appSettings(cfg),
 });
 
 const server = Deno.serve({

@@ -20,6 +20,9 @@ const STATUS: Record<ErrorCode, number> = {
   "partner.idempotency_in_progress": 409,
   "partner.webhook_limit_reached": 409,
   "partner.webhook_inactive": 409,
+  "partner.version_not_found": 404,
+  "partner.rate_limited": 429,
+  "partner.quota_exceeded": 429,
   "partner.unavailable": 503,
   "partner.internal_error": 500,
 };
@@ -31,8 +34,13 @@ export const RETRY_AFTER_SECONDS = 5;
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly opts: { errors?: FieldError[]; detail?: string; headers?: Record<string, string> } =
-      {},
+    readonly opts: {
+      errors?: FieldError[];
+      detail?: string;
+      headers?: Record<string, string>;
+      /** Extension members of the problem document, e.g. `quota`. */
+      extensions?: Record<string, unknown>;
+    } = {},
   ) {
     super(code);
     this.name = "ApiError";
@@ -53,6 +61,8 @@ export interface Problem {
   message: string;
   messageAr: string;
   errors?: FieldError[];
+  /** On `partner.quota_exceeded`: the month's quota, what is used, and when it resets. */
+  quota?: { limit: number; used: number; reset_at: string };
   request_id: string;
 }
 
@@ -68,6 +78,7 @@ export function problemBody(error: ApiError, requestId: string, typeBase: string
     message: text.message,
     messageAr: text.messageAr,
     ...(error.opts.errors ? { errors: error.opts.errors } : {}),
+    ...error.opts.extensions,
     request_id: requestId,
   };
 }

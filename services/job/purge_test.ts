@@ -45,11 +45,12 @@ Deno.test("purge removes idempotency keys older than 24 hours, command results p
     adminEmails: ["a@b.sa"],
   });
   const now = new Date();
-  await sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, command_id, job_id, created_at)
-    VALUES (${partner_id}, 'old', 'h', 'done', ${newId("cmd")}, ${newId("job")}, ${new Date(
+  const commands = () => sql.json([{ index: 0, command_id: newId("cmd"), job_id: newId("job") }]);
+  await sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, commands, created_at)
+    VALUES (${partner_id}, 'old', 'h', 'done', ${commands()}, ${new Date(
     now.getTime() - DAY - 1000,
   )}),
-           (${partner_id}, 'new', 'h', 'done', ${newId("cmd")}, ${newId("job")}, ${now})`;
+           (${partner_id}, 'new', 'h', 'done', ${commands()}, ${now})`;
   const oldCommand = newId("cmd");
   const newCommand = newId("cmd");
   await sql`INSERT INTO command_results (command_id, job_id, outcome, settled_at)

@@ -82,6 +82,26 @@ export const ERRORS = {
     messageAr:
       "هذا الويب هوك غير مفعّل، لذلك لا يُرسل إليه شيء. اضبط is_active على true ثم أعد المحاولة.",
   },
+  "partner.version_not_found": {
+    title: "Not Found",
+    message: "This API version does not exist. The current version is v1: use paths under /v1/.",
+    messageAr:
+      "إصدار الواجهة هذا غير موجود. الإصدار الحالي هو v1: استخدم المسارات التي تبدأ بـ /v1/.",
+  },
+  "partner.rate_limited": {
+    title: "Too Many Requests",
+    message:
+      "You have sent more requests this minute than your plan allows. Retry after the time in Retry-After.",
+    messageAr:
+      "لقد أرسلت في هذه الدقيقة طلبات أكثر مما تسمح به خطتك. أعد المحاولة بعد المدة المذكورة في Retry-After.",
+  },
+  "partner.quota_exceeded": {
+    title: "Too Many Requests",
+    message:
+      "You have created all the jobs your plan allows this month. The quota resets at quota.reset_at; upgrade your plan for more.",
+    messageAr:
+      "لقد أنشأت كل الوظائف التي تسمح بها خطتك هذا الشهر. تتجدد الحصة في الوقت المذكور في quota.reset_at؛ رقِّ خطتك للمزيد.",
+  },
   "partner.unavailable": {
     title: "Service Unavailable",
     message:

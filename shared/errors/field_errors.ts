@@ -100,6 +100,9 @@ const TEMPLATES = {
 /** Stable codes of field errors. */
 export type FieldErrorCode = keyof typeof TEMPLATES;
 
+/** Every field error code, for the API reference. */
+export const FIELD_ERROR_CODES = Object.keys(TEMPLATES) as [FieldErrorCode, ...FieldErrorCode[]];
+
 /** Builds a bilingual field error. */
 export function fieldError(
   field: string,

@@ -4,6 +4,7 @@
  */
 export { type ErrorCode, ERRORS, type ErrorText } from "./catalogue.ts";
 export {
+  FIELD_ERROR_CODES,
   type FieldError,
   fieldError,
   type FieldErrorCode,

@@ -16,7 +16,12 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${next()}`;
 }
 
-/** Whether `value` is an id with this prefix (Crockford base32 ULID, upper case). */
+/** The pattern of a `prefix` id (Crockford base32 ULID, upper case), anchored at both ends. */
+export function idPattern(prefix: IdPrefix): string {
+  return `^${prefix}_${ULID}$`;
+}
+
+/** Whether `value` is an id with this prefix. */
 export function isId(prefix: IdPrefix, value: string): boolean {
-  return new RegExp(`^${prefix}_${ULID}$`).test(value);
+  return new RegExp(idPattern(prefix)).test(value);
 }

@@ -4,6 +4,7 @@
  * spec's event envelope `{id, type, created_at, data}` plus `partner_id`.
  * @module
  */
+import { idPattern } from "@hire/ids";
 import { z } from "zod";
 import { EMBEDDING_STATUSES, EMPLOYMENT_TYPES, JOB_STATUSES } from "./job.ts";
 
@@ -11,30 +12,47 @@ import { EMBEDDING_STATUSES, EMPLOYMENT_TYPES, JOB_STATUSES } from "./job.ts";
 export const EVENT_TYPES = ["job.created", "job.matched", "job.updated", "job.deleted"] as const;
 export type EventType = typeof EVENT_TYPES[number];
 
-/** The job object as carried in event data. */
+// `.meta` carries what the API reference says (descriptions, formats); decoding stays as
+// lenient as it was.
+const timestamp = (description: string) =>
+  z.string().meta({ format: "date-time", description: `${description} ISO 8601, UTC, ms.` });
+const serviceUrl = z.string().meta({
+  format: "uri",
+  description: "The job's public page: `PUBLIC_BASE_URL/jobs/<id>`.",
+});
+
+/** The job object of the API responses and of event data. */
 export const publicJobSchema = z.object({
-  id: z.string(),
+  id: z.string().meta({ pattern: idPattern("job"), description: "Issued by the service." }),
   title: z.string(),
   description: z.string(),
-  city: z.string(),
+  city: z.string().meta({ description: "The canonical spelling of the city." }),
   employment_type: z.enum(EMPLOYMENT_TYPES),
-  salary_min: z.number().int().nullable(),
-  salary_max: z.number().int().nullable(),
+  salary_min: z.number().int().nullable().meta({ description: "Monthly, in SAR." }),
+  salary_max: z.number().int().nullable().meta({ description: "Monthly, in SAR." }),
   currency: z.literal("SAR"),
   status: z.enum(JOB_STATUSES),
-  embedding_status: z.enum(EMBEDDING_STATUSES),
-  match_ready: z.boolean(),
-  service_url: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+  embedding_status: z.enum(EMBEDDING_STATUSES).meta({
+    description: "`processing` on create and while a new title or description is embedded, " +
+      "then `ready`, or `failed` once every attempt failed.",
+  }),
+  match_ready: z.boolean().meta({
+    description: "True while the job is in the match graph: it has a vector and is `active`.",
+  }),
+  service_url: serviceUrl,
+  created_at: timestamp("When the service accepted the create."),
+  updated_at: timestamp("The last change; a PATCH that changes nothing leaves it."),
+}).meta({ id: "Job" });
 
 /** Fields whose change emits `job.updated` (the spec's rule). */
 export const EVENTFUL_FIELDS = ["title", "description", "status"] as const;
 
 const envelope = {
-  id: z.string(),
-  created_at: z.iso.datetime(),
+  id: z.string().meta({
+    pattern: idPattern("evt"),
+    description: "The same on every delivery attempt of the event: deduplicate on it.",
+  }),
+  created_at: z.iso.datetime().meta({ description: "When the event happened." }),
   partner_id: z.string(),
 };
 
@@ -50,25 +68,35 @@ export const jobEventSchema = z.discriminatedUnion("type", [
     type: z.literal("job.updated"),
     data: z.object({
       job: publicJobSchema,
-      /** Every field this update changed, including ones that alone would not emit. */
-      changed_fields: z.array(z.string()),
-      /** Values before the update of the changed fields. */
-      previous_attributes: z.record(z.string(), z.unknown()),
+      changed_fields: z.array(z.string()).meta({
+        description: "Every field this update changed, including ones that alone would not " +
+          "emit an event (salary fields changed together with the title, say).",
+      }),
+      previous_attributes: z.record(z.string(), z.unknown()).meta({
+        description: "The values of the changed fields before the update.",
+      }),
     }),
   }),
   z.object({
     ...envelope,
     type: z.literal("job.deleted"),
-    data: z.object({ job_id: z.string(), service_url: z.string(), deleted_at: z.iso.datetime() }),
+    data: z.object({
+      job_id: z.string().meta({ pattern: idPattern("job") }),
+      service_url: serviceUrl,
+      deleted_at: z.iso.datetime(),
+    }),
   }),
   z.object({
     ...envelope,
     type: z.literal("job.matched"),
     data: z.object({
-      job_id: z.string(),
-      seeker_id: z.string(),
-      score: z.number().min(0).max(1),
-      service_url: z.string(),
+      job_id: z.string().meta({ pattern: idPattern("job") }),
+      seeker_id: z.string().meta({ pattern: idPattern("seek") }),
+      score: z.number().min(0).max(1).meta({
+        description: "Cosine similarity of the job's and the seeker's vectors, clamped to " +
+          "[0, 1]; a pair is announced once, when it reaches the service's `MATCH_THRESHOLD`.",
+      }),
+      service_url: serviceUrl,
     }),
   }),
 ]);

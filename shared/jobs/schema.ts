@@ -37,15 +37,45 @@ const city = z.string().transform((s, ctx) => {
 
 const salary = z.number().int().min(0).max(LIMITS.salaryMax);
 
+// Descriptions (`.meta`) are what the API reference says of each field; they change nothing
+// at run time.
+const salaryMax = LIMITS.salaryMax.toLocaleString("en-US");
 const fields = {
-  title: chars(LIMITS.titleMin, LIMITS.titleMax),
-  description: chars(1, LIMITS.descriptionMax),
-  city,
-  employment_type: z.enum(EMPLOYMENT_TYPES),
-  salary_min: salary.nullable(),
-  salary_max: salary.nullable(),
-  currency: z.literal("SAR"),
-  status: z.enum(JOB_STATUSES),
+  title: chars(LIMITS.titleMin, LIMITS.titleMax).meta({
+    description: `${LIMITS.titleMin} to ${LIMITS.titleMax} characters after trimming ` +
+      "surrounding spaces, counted as Unicode characters (an Arabic letter or an emoji is " +
+      "one). Used in matching.",
+    minLength: LIMITS.titleMin,
+    maxLength: LIMITS.titleMax,
+  }),
+  description: chars(1, LIMITS.descriptionMax).meta({
+    description: `1 to ${LIMITS.descriptionMax.toLocaleString("en-US")} characters after ` +
+      "trimming. Used in matching.",
+    minLength: 1,
+    maxLength: LIMITS.descriptionMax,
+  }),
+  city: city.meta({
+    description: "A city of Saudi Arabia, in English. Case, spacing, hyphens, apostrophes, " +
+      "diacritics and the Arabic article are forgiven and common spellings accepted " +
+      "(Jiddah → Jeddah, Mecca → Makkah, Khobar → Al Khobar); the job stores and returns " +
+      "the canonical spelling. Anything else is refused with `unknown_city`.",
+  }),
+  employment_type: z.enum(EMPLOYMENT_TYPES).meta({
+    description: "`full_time` and `contract` need a `salary_min`.",
+  }),
+  salary_min: salary.nullable().meta({
+    description: `Monthly, in SAR, 0 to ${salaryMax}. Required (not null) when ` +
+      "`employment_type` is `full_time` or `contract`.",
+  }),
+  salary_max: salary.nullable().meta({
+    description: `Monthly, in SAR, 0 to ${salaryMax}; at least \`salary_min\` when ` +
+      "both are set.",
+  }),
+  currency: z.literal("SAR").meta({ description: "Only `SAR`, the default." }),
+  status: z.enum(JOB_STATUSES).meta({
+    description: "`active`, `paused` or `closed`, in any order (a closed job can be reopened). " +
+      "Only `active` jobs are matched.",
+  }),
 };
 
 /** Adds the cross-field rules to a schema whose output is a whole job. */
@@ -93,3 +123,19 @@ export const jobUpdateSchema = z.strictObject({
 
 /** A validated partial update. */
 export type JobUpdate = z.output<typeof jobUpdateSchema>;
+
+/** Most jobs in one bulk create call. */
+export const BULK_MAX_JOBS = 100;
+
+/**
+ * The envelope of `POST /v1/partner/jobs/bulk`, validated first and on its own: each item
+ * is then validated with {@link jobCreateSchema}, so one bad item never fails the others.
+ */
+export const bulkEnvelopeSchema = z.strictObject({
+  jobs: z.array(z.unknown()).min(1).max(BULK_MAX_JOBS),
+});
+
+/** The whole bulk create body as documented: the envelope with create bodies as items. */
+export const bulkCreateSchema = z.strictObject({
+  jobs: z.array(jobCreateSchema).min(1).max(BULK_MAX_JOBS),
+});

@@ -5,6 +5,7 @@
 export { generateApiKey, hashApiKey, isWellFormedApiKey, keyPrefix } from "./api_keys.ts";
 export { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
 export { type Feature, type Plan, planIncludes, PLANS } from "./plans.ts";
+export { type PlanLimits, planLimits, planLimitsEnv } from "./limits.ts";
 export {
   createPartner,
   findKeyOwner,
@@ -12,4 +13,5 @@ export {
   type KeyOwner,
   KEYS_CHANNEL,
   rotateKey,
+  setPlan,
 } from "./store.ts";

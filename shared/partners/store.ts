@@ -7,7 +7,7 @@ import { newId } from "@hire/ids";
 import { generateApiKey, hashApiKey, keyPrefix } from "./api_keys.ts";
 import type { Plan } from "./plans.ts";
 
-/** Channel on which key changes are announced, so edges drop cached keys at once. */
+/** Channel on which key and plan changes are announced, so edges drop cached keys at once. */
 export const KEYS_CHANNEL = "api_keys_changed";
 
 /** What `partner create` and `partner rotate-key` print. */
@@ -46,6 +46,26 @@ export async function rotateKey(sql: Sql, partnerId: string): Promise<IssuedKey>
     await tx`SELECT pg_notify(${KEYS_CHANNEL}, ${partnerId})`;
   });
   return { partner_id: partnerId, api_key: apiKey };
+}
+
+/**
+ * Moves a partner to `plan` at once: edges drop cached keys (which carry the plan) when
+ * Postgres announces the change. Usage counted so far this minute and month carries over
+ * to the new plan's limits. Throws when the partner does not exist.
+ */
+export async function setPlan(
+  sql: Sql,
+  partnerId: string,
+  plan: Plan,
+): Promise<{ partner_id: string; plan: Plan; previous_plan: Plan }> {
+  return await sql.begin(async (tx) => {
+    const [p] = await tx<{ plan: Plan }[]>`
+      SELECT plan FROM partners WHERE id = ${partnerId} FOR UPDATE`;
+    if (!p) throw new Error(`no partner ${partnerId}`);
+    await tx`UPDATE partners SET plan = ${plan} WHERE id = ${partnerId}`;
+    await tx`SELECT pg_notify(${KEYS_CHANNEL}, ${partnerId})`;
+    return { partner_id: partnerId, plan, previous_plan: p.plan };
+  });
 }
 
 /** The partner a key belongs to, when the key exists and is not revoked. */

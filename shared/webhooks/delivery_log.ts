@@ -59,8 +59,12 @@ export type PublicDelivery = ReturnType<typeof toPublicDelivery>;
 
 /** Query of the delivery log; unknown parameters are refused like unknown body fields. */
 export const deliveryListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().optional(),
-  event_id: z.string().optional(),
-  outcome: z.enum(DELIVERY_OUTCOMES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20).meta({
+    description: "Entries per page.",
+  }),
+  cursor: z.string().optional().meta({ description: "The `next_cursor` of the previous page." }),
+  event_id: z.string().optional().meta({ description: "Only the attempts of this event." }),
+  outcome: z.enum(DELIVERY_OUTCOMES).optional().meta({
+    description: "Only the attempts with this outcome.",
+  }),
 });

@@ -4,7 +4,7 @@
  * See README.md for a receiver example.
  * @module
  */
-export { generateWebhookSecret, isWebhookSecret } from "./secret.ts";
+export { generateWebhookSecret, isWebhookSecret, WEBHOOK_SECRET_FORMAT } from "./secret.ts";
 export {
   DEFAULT_TOLERANCE_SECONDS,
   DELIVERY_ID_HEADER,

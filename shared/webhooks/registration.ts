@@ -9,7 +9,12 @@
  */
 import { EVENT_TYPES, type EventType } from "@hire/jobs";
 import { z } from "zod";
-import { checkWebhookUrl, type HostRuleOptions, type WebhookUrlCode } from "./url_rules.ts";
+import {
+  checkWebhookUrl,
+  type HostRuleOptions,
+  MAX_WEBHOOK_URL_LENGTH,
+  type WebhookUrlCode,
+} from "./url_rules.ts";
 
 /** How long a rotated-out secret still signs deliveries, beside the new one. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -93,6 +98,14 @@ function urlField(opts: HostRuleOptions) {
       : {};
     ctx.addIssue({ code: "custom", params: { code: URL_FIELD_CODES[check.code], ...params } });
     return z.NEVER;
+  }).meta({
+    format: "uri",
+    maxLength: MAX_WEBHOOK_URL_LENGTH,
+    description: "The `https` URL deliveries are POSTed to, with no user name or password, " +
+      "naming a public internet host (any port). Loopback, private, link-local, CGNAT, " +
+      "multicast, reserved and cloud metadata addresses are refused, as are `localhost`, " +
+      "`*.local`, `*.internal` and single-label names; the rule is applied again to every " +
+      "address the name resolves to when each delivery is made. Stored normalised.",
   });
 }
 
@@ -100,14 +113,21 @@ function urlField(opts: HostRuleOptions) {
 // read the same.
 const eventsField = z.array(z.enum(EVENT_TYPES)).min(1).transform((types) =>
   EVENT_TYPES.filter((t) => types.includes(t))
-);
+).meta({
+  description: "The event types to deliver, at least one; duplicates are folded and the " +
+    "stored order is the catalogue's.",
+});
+
+const isActiveField = z.boolean().meta({
+  description: "Deliveries are sent only while true. Events while inactive are not queued.",
+});
 
 /** Body of `POST /v1/partner/webhooks`. */
 export function webhookCreateSchema(opts: HostRuleOptions) {
   return z.strictObject({
     url: urlField(opts),
     events: eventsField,
-    is_active: z.boolean().default(true),
+    is_active: isActiveField.default(true),
   });
 }
 
@@ -119,7 +139,7 @@ export function webhookUpdateSchema(opts: HostRuleOptions) {
   return z.strictObject({
     url: urlField(opts).optional(),
     events: eventsField.optional(),
-    is_active: z.boolean().optional(),
+    is_active: isActiveField.optional(),
   });
 }
 

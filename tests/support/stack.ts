@@ -6,7 +6,7 @@
 import { connect, type Sql } from "@hire/db";
 import { createApp } from "@hire/edge/app.ts";
 import { createCommandBus } from "@hire/edge/command_bus.ts";
-import { loadEdgeConfig } from "@hire/edge/config.ts";
+import { appSettings, loadEdgeConfig } from "@hire/edge/config.ts";
 import { createIdempotencyStore } from "@hire/edge/idempotency.ts";
 import { clearOnKeyChange, createKeyCache } from "@hire/edge/middleware/auth.ts";
 import { loadJobConfig } from "@hire/job/config.ts";
@@ -27,6 +27,8 @@ import { startDeliveryService } from "@hire/delivery-service/service.ts";
 import { createWebhookHttpClient } from "@hire/delivery-service/http_client.ts";
 import { createSmtpMailer } from "@hire/mail";
 import { ladderTopics } from "@hire/webhooks";
+import { assertConforms } from "./conformance.ts";
+import { ownDatabase } from "./own_database.ts";
 import { testCertificates } from "./test_ca.ts";
 
 /** Environment of the test run, as set by `deno task test`. */
@@ -96,6 +98,8 @@ export interface StackOptions {
   edgeDatabaseUrl?: string;
   /** Where the edge (only) finds Kafka, e.g. a closed port. */
   edgeBrokers?: string[];
+  /** Edge (only) settings, e.g. small plan limits or a deprecation date. */
+  edgeEnv?: Record<string, string>;
   /** Also run the embedding and matching services, on index tables of this stack's own. */
   pipeline?: PipelineOptions;
   /**
@@ -165,7 +169,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       }
       : {}),
   };
-  const edgeCfg = loadEdgeConfig(env);
+  // Stacks running services that sweep shared tables for work get a database of their own.
+  const own = opts.pipeline || opts.delivery ? await ownDatabase(env.DATABASE_URL!) : undefined;
+  if (own) env.DATABASE_URL = own.url;
+  const edgeCfg = loadEdgeConfig({ ...env, ...opts.edgeEnv });
   const sql = connect(edgeCfg.DATABASE_URL, { max: 10, name: "test" });
   const kafka = createKafka({ brokers: edgeCfg.KAFKA_BROKERS, clientId: "test" });
   const admin = kafka.admin();
@@ -197,10 +204,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     keyCache,
     kafkaAdmin: edgeAdmin,
     log: silentLogger,
-    publicBaseUrl: edgeCfg.PUBLIC_BASE_URL,
-    commandTimeoutMs: edgeCfg.COMMAND_TIMEOUT_MS,
-    bodyLimitBytes: edgeCfg.BODY_LIMIT_BYTES,
-    allowPrivateNetworks: edgeCfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    ...appSettings(edgeCfg),
   });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;
@@ -276,8 +280,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (opts.delivery.start !== false) await startDelivery();
   }
 
-  const rawFetch = async (path: string, init?: RequestInit) =>
-    readResponse(await fetch(baseUrl + path, init));
+  const rawFetch = async (path: string, init?: RequestInit) => {
+    const res = await readResponse(await fetch(baseUrl + path, init));
+    // Every response any test gets must be one the API document describes.
+    await assertConforms({ method: init?.method ?? "GET", path, ...res });
+    return res;
+  };
 
   return {
     baseUrl,
@@ -340,6 +348,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await admin.disconnect();
       if (edgeSql !== sql) await edgeSql.end({ timeout: 1 });
       await sql.end();
+      await own?.drop();
     },
   };
 }

@@ -2,7 +2,6 @@
  * The jobs resource: `/v1/partner/jobs` and `/v1/partner/jobs/:id`.
  * @module
  */
-import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import {
   canonicalCity,
@@ -11,20 +10,16 @@ import {
   jobCreateSchema,
   type JobRow,
   jobUpdateSchema,
-  newJobRow,
+  type PublicJob,
   toPublicJob,
 } from "@hire/jobs";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CommandBus } from "../command_bus.ts";
 import { decodeCursor, listPage } from "../cursor.ts";
 import type { EdgeEnv } from "../env.ts";
-import {
-  IDEMPOTENCY_HEADER,
-  type IdempotencyStore,
-  parseIdempotencyKey,
-  requestFingerprint,
-} from "../idempotency.ts";
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey } from "../idempotency.ts";
+import { commandEnvelope } from "../job_commands.ts";
+import { createPlanned, type CreationDeps, idempotently, planJobs } from "../job_creation.ts";
 import { idParam } from "../id_param.ts";
 import { findJob, listJobs } from "../jobs_store.ts";
 import { limitBody, readJson } from "../middleware/json_body.ts";
@@ -33,12 +28,7 @@ import { ApiError } from "../problem.ts";
 import { validate } from "../validation.ts";
 
 /** What the jobs routes need. */
-export interface JobRoutesDeps {
-  sql: Sql;
-  bus: CommandBus;
-  idempotency: IdempotencyStore;
-  publicBaseUrl: string;
-  commandTimeoutMs: number;
+export interface JobRoutesDeps extends CreationDeps {
   bodyLimitBytes: number;
 }
 
@@ -60,78 +50,27 @@ const notFound = () => new ApiError("partner.not_found");
 export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
   const publicJob = (row: JobRow) => toPublicJob(row, deps.publicBaseUrl);
 
-  const command = <T extends JobCommand["type"]>(
-    type: T,
-    partnerId: string,
-    jobId: string,
-  ) => {
-    const issued = new Date();
-    return {
-      type,
-      command_id: newId("cmd"),
-      job_id: jobId,
-      partner_id: partnerId,
-      issued_at: issued.toISOString(),
-      deadline: new Date(issued.getTime() + deps.commandTimeoutMs).toISOString(),
-    };
-  };
-
-  // The request that claimed this key died; if its create took effect, that job is the
-  // answer (stored for later replays), otherwise this request creates one.
-  const finishTakeover = async (
-    partnerId: string,
-    key: string,
-    previous: { commandId: string; jobId: string },
-  ) => {
-    const earlier = await deps.bus.settle(previous.commandId, previous.jobId);
-    if (earlier.outcome !== "applied") return undefined;
-    const row = await findJob(deps.sql, partnerId, previous.jobId);
-    if (!row) return undefined;
-    const body = publicJob(row);
-    await deps.idempotency.complete(partnerId, key, { status: 201, body });
-    return body;
-  };
+  const command = <T extends JobCommand["type"]>(type: T, partnerId: string, jobId: string) =>
+    commandEnvelope(type, { commandId: newId("cmd"), partnerId, jobId }, deps.commandTimeoutMs);
 
   return new Hono<EdgeEnv>()
     .post("/", limitBody(deps.bodyLimitBytes), async (c) => {
-      const { partnerId } = c.get("partner");
       const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
       const raw = await readJson(c);
-      const job = validate(jobCreateSchema, raw);
-      const cmd = { ...command("job.create", partnerId, newId("job")), job };
-      if (key) {
-        const claim = await deps.idempotency.claim(partnerId, key, {
-          fingerprint: await requestFingerprint("POST", "/v1/partner/jobs", raw),
-          commandId: cmd.command_id,
-          jobId: cmd.job_id,
-        });
-        if (claim.kind === "replay") {
-          c.header("Idempotent-Replayed", "true");
-          return c.json(claim.response.body as object, claim.response.status as 201);
-        }
-        if (claim.kind === "takeover") {
-          const earlier = await finishTakeover(partnerId, key, claim.previous);
-          if (earlier) {
-            c.header("Location", `/v1/partner/jobs/${earlier.id}`);
-            return c.json(earlier, 201);
-          }
-        }
-      }
-      try {
-        const result = await deps.bus.send(cmd);
-        if (result.outcome !== "applied") {
-          throw new Error(`create ${cmd.command_id}: ${result.outcome}`);
-        }
-        const body = publicJob(
-          newJobRow({ jobId: cmd.job_id, partnerId, fields: job, at: new Date(cmd.issued_at) }),
-        );
-        if (key) await deps.idempotency.complete(partnerId, key, { status: 201, body });
-        c.header("Location", `/v1/partner/jobs/${cmd.job_id}`);
-        return c.json(body, 201);
-      } catch (err) {
-        if (key) await deps.idempotency.release(partnerId, key).catch(() => {});
-        throw err;
-      }
+      const planned = planJobs([{ index: 0, job: validate(jobCreateSchema, raw) }]);
+      const { response, replayed } = await idempotently(
+        c,
+        deps,
+        { key, path: "/v1/partner/jobs", raw, planned },
+        async (toCreate, earlier) => {
+          const [outcome] = [...earlier, ...await createPlanned(c, deps, toCreate)];
+          if (!outcome || "error" in outcome) throw outcome?.error ?? new Error("no outcome");
+          return { status: 201, body: outcome.created };
+        },
+      );
+      if (replayed) c.header("Idempotent-Replayed", "true");
+      c.header("Location", `/v1/partner/jobs/${(response.body as PublicJob).id}`);
+      return c.json(response.body as object, response.status as 201);
     })
     .get("/", async (c) => {
       const { partnerId } = c.get("partner");

@@ -4,7 +4,6 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { planIncludes } from "@hire/partners";
 import {
   deliveryListQuerySchema,
   toPublicDelivery,
@@ -19,6 +18,7 @@ import type { EdgeEnv } from "../env.ts";
 import { idParam } from "../id_param.ts";
 import { limitBody, readJson } from "../middleware/json_body.ts";
 import { methodNotAllowed } from "../middleware/method_not_allowed.ts";
+import { requireFeature } from "../middleware/plan_gate.ts";
 import { ApiError } from "../problem.ts";
 import { validate } from "../validation.ts";
 import {
@@ -57,13 +57,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): Hono<EdgeEnv> {
   };
 
   return new Hono<EdgeEnv>()
-    // Gated before anything else, so a Sandbox partner learns nothing about ids or bodies.
-    .use("*", async (c, next) => {
-      if (!planIncludes(c.get("partner").plan, "webhooks")) {
-        throw new ApiError("partner.forbidden");
-      }
-      await next();
-    })
+    .use("*", requireFeature("webhooks"))
     .post("/", limitBody(deps.bodyLimitBytes), async (c) => {
       const fields = validate(createSchema, await readJson(c));
       const row = await createWebhook(deps.sql, c.get("partner").partnerId, fields);

@@ -1,0 +1,13 @@
+/** `Deprecation`, `Sunset` and `Link` on every `/v1` response once v1's end is announced. */
+import type { MiddlewareHandler } from "hono";
+import type { EdgeEnv } from "../env.ts";
+import { lifecycleHeaders, type VersionLifecycle } from "../versioning.ts";
+
+/** Adds the lifecycle headers on the way out, to errors too (mount it outermost). */
+export function versionLifecycle(lifecycle: VersionLifecycle): MiddlewareHandler<EdgeEnv> {
+  const headers = Object.entries(lifecycleHeaders(lifecycle));
+  return async (c, next) => {
+    await next();
+    for (const [name, value] of headers) c.header(name, value);
+  };
+}
