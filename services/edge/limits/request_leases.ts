@@ -1,11 +1,12 @@
 /**
  * Counting requests without a database write per request. Each edge takes requests from
  * the partner's shared window in Postgres in small batches (a lease) and spends them
- * locally; the database never grants more than the limit in a window, so however many
- * edges serve a partner, no more than the limit gets through. The price: a batch an edge
- * still holds when the window ends goes unused, so a partner spread over E edges may be
- * refused up to (E − 1) × batch requests early. Batches are 1/50 of the limit, from 1 (every
- * request asks Postgres, exact) to 100.
+ * locally, topping the batch up in the background when half of it is spent; the database
+ * never grants more than the limit in a window, so however many edges serve a partner, no
+ * more than the limit gets through. The price: tokens an edge still holds when the window
+ * ends go unused (fewer than one and a half batches), so a partner spread over E edges may
+ * be refused up to that many requests per other edge early. Batches are 1/50 of the limit,
+ * from 1 (every request asks Postgres: exact, no top-up) to 100.
  * @module
  */
 import type { CountedRequest } from "./limit_state.ts";
@@ -63,6 +64,17 @@ export function createRequestCounter(lease: LeaseFn, clock = Date.now): RequestC
   const refill = async (partnerId: string, limit: number) => {
     const asked = clock();
     const l = await lease(partnerId, leaseSize(limit), limit);
+    const e = entries.get(partnerId);
+    if (e && e.limit === limit && e.windowStart.getTime() === l.windowStart.getTime()) {
+      // A top-up of the same window: add to the tokens still held.
+      Object.assign(e, {
+        tokens: e.tokens + l.granted,
+        granted: l.requests,
+        exhausted: l.granted === 0,
+        jobsUsed: l.jobsUsed,
+      });
+      return;
+    }
     const offset = l.now.getTime() - asked;
     entries.set(partnerId, {
       limit,
@@ -74,6 +86,16 @@ export function createRequestCounter(lease: LeaseFn, clock = Date.now): RequestC
       exhausted: l.granted === 0,
       jobsUsed: l.jobsUsed,
     });
+  };
+
+  /** One lease at a time per partner; callers arriving meanwhile share it. */
+  const refilling = (partnerId: string, limit: number) => {
+    let pending = refills.get(partnerId);
+    if (!pending) {
+      pending = refill(partnerId, limit).finally(() => refills.delete(partnerId));
+      refills.set(partnerId, pending);
+    }
+    return pending;
   };
 
   const answer = (e: Entry, now: number, requests: number): CountedRequest => ({
@@ -91,18 +113,19 @@ export function createRequestCounter(lease: LeaseFn, clock = Date.now): RequestC
         if (e && e.limit === limit && now < e.windowEndsAt) {
           if (e.tokens > 0) {
             e.tokens--;
+            // Batches of more than one are topped up before they run out, so a busy
+            // partner's requests do not queue behind a round trip; a failed top-up is
+            // retried by the request that finds no token left.
+            const size = leaseSize(limit);
+            if (size > 1 && !e.exhausted && e.tokens < size / 2) {
+              refilling(partnerId, limit).catch(() => {});
+            }
             // As this edge sees it: every granted request is spent except its own tokens.
             return answer(e, now, e.granted - e.tokens);
           }
           if (e.exhausted) return answer(e, now, limit + 1);
         }
-        // One lease at a time per partner; requests arriving meanwhile wait for it.
-        let pending = refills.get(partnerId);
-        if (!pending) {
-          pending = refill(partnerId, limit).finally(() => refills.delete(partnerId));
-          refills.set(partnerId, pending);
-        }
-        await pending;
+        await refilling(partnerId, limit);
       }
     },
     noteJobsUsed(partnerId, jobsUsed) {
