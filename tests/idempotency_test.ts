@@ -195,3 +195,48 @@ Deno.test("a claim still in progress answers 409 partner.idempotency_in_progress
   assert.equal(res.body.code, "partner.idempotency_in_progress");
   assert.equal(await countJobs(partner.partnerId), 0);
 });
+
+Deno.test("a crashed bulk call is taken over item by item: made jobs kept, the rest created", async () => {
+  const partner = await stack.partner("growth");
+  const key = crypto.randomUUID();
+  const body = { jobs: [jobBody({ title: "Made" }), jobBody({ title: "Lost" }), jobBody()] };
+  // Item 0's command took effect before the edge died; items 1 and 2 never did.
+  const made = await partner.call("POST", "/v1/partner/jobs", jobBody({ title: "Made" }));
+  const [settled] = await stack
+    .sql`SELECT command_id FROM command_results WHERE job_id = ${made.body.id}`;
+  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
+  const previous = [
+    { index: 0, command_id: settled!.command_id, job_id: made.body.id },
+    { index: 1, command_id: newId("cmd"), job_id: newId("job") },
+    { index: 2, command_id: newId("cmd"), job_id: newId("job") },
+  ];
+  await stack.sql`
+    INSERT INTO idempotency_keys (partner_id, key, request_hash, state, commands, locked_at)
+    VALUES (${partner.partnerId}, ${key},
+            ${await requestFingerprint("POST", "/v1/partner/jobs/bulk", body)}, 'in_progress',
+            ${stack.sql.json(previous)}, now() - interval '2 minutes')`;
+  // The month's quota is used up: items 1 and 2 cannot be created now, and the call fails.
+  await stack.sql`
+    INSERT INTO job_quota_usage (partner_id, month, used, last_reserved)
+    VALUES (${partner.partnerId}, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 20000, 0)
+    ON CONFLICT (partner_id, month) DO UPDATE SET used = 20000`;
+  const refused = await partner.call("POST", "/v1/partner/jobs/bulk", body, {
+    "idempotency-key": key,
+  });
+  assert.equal(refused.status, 429);
+  // The claim still names item 0's job, so a retry does not make it twice.
+  const [claim] = await stack.sql<{ commands: { index: number; job_id: string }[] }[]>`
+    SELECT commands FROM idempotency_keys WHERE partner_id = ${partner.partnerId} AND key = ${key}`;
+  assert.deepEqual(claim!.commands.find((c) => c.index === 0)?.job_id, made.body.id);
+
+  await stack.sql`UPDATE job_quota_usage SET used = 0 WHERE partner_id = ${partner.partnerId}`;
+  const res = await partner.call("POST", "/v1/partner/jobs/bulk", body, { "idempotency-key": key });
+  assert.equal(res.status, 207, JSON.stringify(res.body));
+  assert.deepEqual(res.body.created.map((c: { index: number }) => c.index), [0, 1, 2]);
+  assert.equal(res.body.created[0].id, made.body.id);
+  assert.equal(await countJobs(partner.partnerId), 3);
+  const replay = await partner.call("POST", "/v1/partner/jobs/bulk", body, {
+    "idempotency-key": key,
+  });
+  assert.deepEqual(replay.body, res.body);
+});

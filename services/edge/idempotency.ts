@@ -84,6 +84,13 @@ export interface IdempotencyStore {
   complete(partnerId: string, key: string, response: StoredResponse): Promise<void>;
   /** Gives a claimed key up after a failure that changed nothing, so a retry can proceed. */
   release(partnerId: string, key: string): Promise<void>;
+  /** Replaces the commands a claim names (a takeover keeps the ids of jobs already made). */
+  recordCommands(partnerId: string, key: string, commands: PlannedCommand[]): Promise<void>;
+  /**
+   * Leaves a claim whose request failed after some of its jobs were made, for the next
+   * request with the key to take over at once and settle them again.
+   */
+  abandon(partnerId: string, key: string): Promise<void>;
 }
 
 interface Row {
@@ -164,6 +171,17 @@ export function createIdempotencyStore(sql: Sql): IdempotencyStore {
     async release(partnerId, key) {
       await sql`
         DELETE FROM idempotency_keys
+        WHERE partner_id = ${partnerId} AND key = ${key} AND state = 'in_progress'`;
+    },
+    async recordCommands(partnerId, key, commands) {
+      await sql`
+        UPDATE idempotency_keys SET commands = ${sql.json(stored(commands) as never)}
+        WHERE partner_id = ${partnerId} AND key = ${key} AND state = 'in_progress'`;
+    },
+    async abandon(partnerId, key) {
+      await sql`
+        UPDATE idempotency_keys
+        SET locked_at = now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS + 1})
         WHERE partner_id = ${partnerId} AND key = ${key} AND state = 'in_progress'`;
     },
   };

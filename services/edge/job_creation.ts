@@ -127,16 +127,26 @@ export async function idempotently(
     commands: planned.map(({ index, commandId, jobId }) => ({ index, commandId, jobId })),
   });
   if (claim.kind === "replay") return { response: claim.response, replayed: true };
+  let earlier: ItemOutcome[] = [];
   try {
-    const earlier = claim.kind === "takeover"
-      ? await settleEarlier(deps, partnerId, claim.previous)
-      : [];
+    if (claim.kind === "takeover") {
+      earlier = await settleEarlier(deps, partnerId, claim.previous);
+      // The claim keeps naming the jobs already made, should this request die as well.
+      const made = new Set(earlier.map((e) => e.index));
+      await deps.idempotency.recordCommands(partnerId, key, [
+        ...claim.previous.filter((p) => made.has(p.index)),
+        ...planned.filter((p) => !made.has(p.index))
+          .map(({ index, commandId, jobId }) => ({ index, commandId, jobId })),
+      ]);
+    }
     const done = new Set(earlier.map((e) => e.index));
     const response = await answer(planned.filter((p) => !done.has(p.index)), earlier);
     await deps.idempotency.complete(partnerId, key, response);
     return { response, replayed: false };
   } catch (err) {
-    await deps.idempotency.release(partnerId, key).catch(() => {});
+    // Jobs made under the key must stay bound to it: the next try takes the claim over.
+    const keep = earlier.length > 0 ? deps.idempotency.abandon : deps.idempotency.release;
+    await keep(partnerId, key).catch(() => {});
     throw err;
   }
 }
