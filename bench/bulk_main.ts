@@ -11,7 +11,7 @@ import { bulkBody, bulkMarkdown, type BulkRun, meetsTarget } from "./bulk.ts";
 import { latencyStats } from "./delivery_stats.ts";
 import { describeMachine } from "./machine.ts";
 import { runBenchmark, step } from "./proc.ts";
-import { isReady, type StartedSystem, startSystem } from "./system.ts";
+import { benchBaseUrl, systemFor } from "./system.ts";
 
 const num = (name: string, def: number) => Number(Deno.env.get(name) ?? def);
 const JOBS_PER_CALL = 100;
@@ -72,12 +72,8 @@ async function run(
 }
 
 async function main() {
-  const baseUrl = Deno.env.get("BENCH_URL") ?? `http://127.0.0.1:${Deno.env.get("PORT") ?? 8080}`;
-  let system: StartedSystem | undefined;
-  if (!await isReady(baseUrl)) {
-    step(`${baseUrl}/readyz does not answer 200; starting deno task dev`);
-    system = await startSystem(baseUrl);
-  }
+  const baseUrl = benchBaseUrl();
+  const system = await systemFor(baseUrl);
   try {
     const partner = await createPartner(`Bulk bench ${new Date().toISOString()}`);
     const calls = num("BENCH_BULK_CALLS", 60);

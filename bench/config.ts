@@ -2,6 +2,7 @@
  * The benchmark's knobs, read from the environment, and the targets it checks.
  * @module
  */
+import { benchBaseUrl } from "./system.ts";
 
 /** What one `deno task bench` run does. */
 export interface BenchConfig {
@@ -51,8 +52,7 @@ export function readConfig(): BenchConfig {
     throw new Error("BENCH_TOOL must be auto, wrk or autocannon");
   }
   return {
-    baseUrl: (Deno.env.get("BENCH_URL") ?? `http://127.0.0.1:${Deno.env.get("PORT") ?? 8080}`)
-      .replace(/\/+$/, ""),
+    baseUrl: benchBaseUrl(),
     durationS: positiveInt("BENCH_DURATION", 20),
     warmupS: positiveInt("BENCH_WARMUP", 5),
     connections: positiveInt("BENCH_CONNECTIONS", 50),

@@ -9,19 +9,15 @@ import { connect } from "@hire/db";
 import { createPartner } from "./api.ts";
 import { describeMachine } from "./machine.ts";
 import { benchPipeline, type PipelineBenchConfig } from "./pipeline.ts";
-import { runBenchmark, step } from "./proc.ts";
-import { isReady, type StartedSystem, startSystem } from "./system.ts";
+import { runBenchmark } from "./proc.ts";
+import { benchBaseUrl, systemFor } from "./system.ts";
 
 const num = (name: string, def: number) => Number(Deno.env.get(name) ?? def);
 const TARGET_P95_MS = 2000;
 
 async function main() {
-  const baseUrl = Deno.env.get("BENCH_URL") ?? `http://127.0.0.1:${Deno.env.get("PORT") ?? 8080}`;
-  let system: StartedSystem | undefined;
-  if (!await isReady(baseUrl)) {
-    step(`${baseUrl}/readyz does not answer 200; starting deno task dev`);
-    system = await startSystem(baseUrl);
-  }
+  const baseUrl = benchBaseUrl();
+  const system = await systemFor(baseUrl);
   const sql = connect(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire", {
     max: 4,
   });

@@ -5,6 +5,22 @@
  */
 import { ROOT, step } from "./proc.ts";
 
+/** The edge the benchmarks load: `BENCH_URL`, else loopback on `PORT` (8080). */
+export function benchBaseUrl(): string {
+  return (Deno.env.get("BENCH_URL") ?? `http://127.0.0.1:${Deno.env.get("PORT") ?? 8080}`)
+    .replace(/\/+$/, "");
+}
+
+/**
+ * The system at `baseUrl` when it is running (undefined: nothing to stop), otherwise
+ * `deno task dev` started for the benchmark, to be stopped when it ends.
+ */
+export async function systemFor(baseUrl: string): Promise<StartedSystem | undefined> {
+  if (await isReady(baseUrl)) return undefined;
+  step(`${baseUrl}/readyz does not answer 200; starting deno task dev`);
+  return await startSystem(baseUrl);
+}
+
 /** Whether the edge answers 200 on /readyz. */
 export async function isReady(baseUrl: string): Promise<boolean> {
   try {

@@ -124,7 +124,7 @@ export async function idempotently(
   const { partnerId } = c.get("partner");
   const claim = await deps.idempotency.claim(partnerId, key, {
     fingerprint: await requestFingerprint("POST", request.path, request.raw),
-    commands: planned.map(({ index, commandId, jobId }) => ({ index, commandId, jobId })),
+    commands: planned,
   });
   if (claim.kind === "replay") return { response: claim.response, replayed: true };
   let earlier: ItemOutcome[] = [];
@@ -135,8 +135,7 @@ export async function idempotently(
       const made = new Set(earlier.map((e) => e.index));
       await deps.idempotency.recordCommands(partnerId, key, [
         ...claim.previous.filter((p) => made.has(p.index)),
-        ...planned.filter((p) => !made.has(p.index))
-          .map(({ index, commandId, jobId }) => ({ index, commandId, jobId })),
+        ...planned.filter((p) => !made.has(p.index)),
       ]);
     }
     const done = new Set(earlier.map((e) => e.index));

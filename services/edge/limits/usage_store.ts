@@ -85,7 +85,6 @@ export async function releaseJobs(
   sql: Sql,
   opts: { partnerId: string; month: string; n: number },
 ): Promise<void> {
-  if (opts.n <= 0) return;
   await sql`
     UPDATE job_quota_usage SET used = GREATEST(0, used - ${opts.n}::int)
     WHERE partner_id = ${opts.partnerId} AND month = ${opts.month}::date`;

@@ -6,6 +6,8 @@ import { lifecycleHeaders, type VersionLifecycle } from "../versioning.ts";
 /** Adds the lifecycle headers on the way out, to errors too (mount it outermost). */
 export function versionLifecycle(lifecycle: VersionLifecycle): MiddlewareHandler<EdgeEnv> {
   const headers = Object.entries(lifecycleHeaders(lifecycle));
+  // While v1 is current (the usual case) there is nothing to add to any response.
+  if (headers.length === 0) return (_c, next) => next();
   return async (c, next) => {
     await next();
     for (const [name, value] of headers) c.header(name, value);
