@@ -44,7 +44,7 @@ Deno.test("create answers 201 with every field of the Job table, readable at onc
   assert.equal(job.embedding_status, "processing");
   assert.equal(job.match_ready, false);
   assert.equal(job.currency, "SAR");
-  assert.equal(job.service_url, `https://jobs.example.sa/jobs/${job.id}`);
+  assert.equal(job.service_url, `${stack.siteUrl}/jobs/${job.id}`);
   assert.ok(Math.abs(Date.parse(job.created_at) - Date.now()) < 60_000);
   assert.equal(job.created_at, job.updated_at);
   assert.equal(res.headers.get("location"), `/v1/partner/jobs/${job.id}`);

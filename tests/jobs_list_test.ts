@@ -45,7 +45,7 @@ Deno.test("list returns the partner's jobs newest first with the default page si
   assert.equal(res.body.has_more, true);
   assert.equal(typeof res.body.next_cursor, "string");
   assert.deepEqual(res.body.data.map((j: { id: string }) => j.id), ids.slice(-20).reverse());
-  assert.equal(res.body.data[0].service_url, `https://jobs.example.sa/jobs/${ids.at(-1)}`);
+  assert.equal(res.body.data[0].service_url, `${stack.siteUrl}/jobs/${ids.at(-1)}`);
 });
 
 Deno.test("list pages through every job once, with no duplicates or gaps", async () => {

@@ -43,7 +43,10 @@ export const loadEdgeConfig = (env?: Record<string, string | undefined>): EdgeCo
 
 /** What the HTTP application takes from configuration (the rest of its deps are clients). */
 export interface AppSettings {
+  /** Base of error `type` URIs and of the API reference's server URL. */
   publicBaseUrl: string;
+  /** Base of every job's `service_url`: the public site. */
+  siteBaseUrl: string;
   commandTimeoutMs: number;
   bodyLimitBytes: number;
   /** Lifts the public-address rule for webhook URLs (development and tests only). */
@@ -56,6 +59,7 @@ export interface AppSettings {
 export function appSettings(cfg: EdgeConfig): AppSettings {
   return {
     publicBaseUrl: cfg.PUBLIC_BASE_URL,
+    siteBaseUrl: cfg.SITE_BASE_URL,
     commandTimeoutMs: cfg.COMMAND_TIMEOUT_MS,
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,

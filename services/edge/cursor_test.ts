@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { newId } from "@hire/ids";
-import { encodeBase64Url } from "@hire/partners";
+import { encodeBase64Url } from "@hire/ids";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { ApiError } from "./problem.ts";
 

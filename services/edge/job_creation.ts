@@ -27,7 +27,7 @@ export interface CreationDeps {
   sql: Sql;
   bus: CommandBus;
   idempotency: IdempotencyStore;
-  publicBaseUrl: string;
+  siteBaseUrl: string;
   commandTimeoutMs: number;
   /** Told of each reservation, so later requests report the month's usage as it is now. */
   counter: RequestCounter;
@@ -82,7 +82,7 @@ export async function createPlanned(
         fields: p.job,
         at: new Date(commands[i]!.issued_at),
       });
-      return { index: p.index, created: toPublicJob(row, deps.publicBaseUrl) };
+      return { index: p.index, created: toPublicJob(row, deps.siteBaseUrl) };
     }
     if (o.outcome === "rejected") {
       return {
@@ -160,7 +160,7 @@ async function settleEarlier(
     const result = await deps.bus.settle(p.commandId, p.jobId);
     if (result.outcome !== "applied") return undefined;
     const row = await findJob(deps.sql, partnerId, p.jobId);
-    return row && { index: p.index, created: toPublicJob(row, deps.publicBaseUrl) };
+    return row && { index: p.index, created: toPublicJob(row, deps.siteBaseUrl) };
   }));
   return settled.filter((s) => s !== undefined);
 }

@@ -130,7 +130,7 @@ async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
           type: "job.created",
           created_at: now.toISOString(),
           partner_id: job.partner_id,
-          data: { job: toPublicJob(job, deps.publicBaseUrl) },
+          data: { job: toPublicJob(job, deps.siteBaseUrl) },
         };
         messages.push({ id: created.id, key: job.id, topic: deps.topics.events, value: created });
       }

@@ -12,7 +12,7 @@ export interface PipelineDeps {
   index: VectorIndex;
   log: Logger;
   policy: RetryPolicy;
-  publicBaseUrl: string;
+  siteBaseUrl: string;
   topics: { events: string; embeddingsReady: string };
   now: () => Date;
   newId: () => string;

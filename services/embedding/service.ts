@@ -44,7 +44,7 @@ export async function startEmbeddingService(
       baseMs: cfg.EMBEDDING_RETRY_BASE_MS,
       capMs: cfg.EMBEDDING_RETRY_CAP_MS,
     },
-    publicBaseUrl: cfg.PUBLIC_BASE_URL,
+    siteBaseUrl: cfg.SITE_BASE_URL,
     topics: { events: cfg.TOPIC_JOBS_EVENTS, embeddingsReady: cfg.TOPIC_EMBEDDINGS_READY },
     now: () => new Date(),
     newId: () => newId("evt"),

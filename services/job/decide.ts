@@ -40,7 +40,7 @@ export interface Decision {
 export interface DecideContext {
   now: Date;
   newEventId: () => string;
-  publicBaseUrl: string;
+  siteBaseUrl: string;
 }
 
 const WRITABLE: readonly (keyof JobFields)[] = [
@@ -118,7 +118,7 @@ export function decide(
       partner_id: current.partner_id,
       data: {
         job_id: current.id,
-        service_url: serviceUrl(ctx.publicBaseUrl, current.id),
+        service_url: serviceUrl(ctx.siteBaseUrl, current.id),
         deleted_at: ctx.now.toISOString(),
       },
     };
@@ -166,7 +166,7 @@ export function decide(
       created_at: ctx.now.toISOString(),
       partner_id: current.partner_id,
       data: {
-        job: toPublicJob(next, ctx.publicBaseUrl),
+        job: toPublicJob(next, ctx.siteBaseUrl),
         changed_fields: changed,
         previous_attributes: Object.fromEntries(changed.map((f) => [f, current[f]])),
       },

@@ -17,7 +17,7 @@ function ctx(now: Date = NOW): DecideContext & { eventIds: string[] } {
   const eventIds: string[] = [];
   return {
     now,
-    publicBaseUrl: BASE_URL,
+    siteBaseUrl: BASE_URL,
     newEventId: () => {
       const id = `evt_${++n}`;
       eventIds.push(id);
@@ -370,8 +370,8 @@ Deno.test("decide update lists every changed field, eventful or not, and omits u
   assert.equal(event.data.job.salary_max, 40_000);
 });
 
-Deno.test("decide update builds service_url from ctx.publicBaseUrl", () => {
-  const c = { ...ctx(), publicBaseUrl: "https://staging.example.sa" };
+Deno.test("decide update builds service_url from ctx.siteBaseUrl", () => {
+  const c = { ...ctx(), siteBaseUrl: "https://staging.example.sa" };
   const d = decide(updateCommand({ title: "Another title" }), row(), c);
   const event = d.events[0]!;
   assert.ok(event.type === "job.updated");

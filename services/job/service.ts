@@ -45,7 +45,7 @@ export async function startJobService(
     await applyBatch(deps.sql, commands, {
       now: new Date(),
       newEventId: () => newId("evt"),
-      publicBaseUrl: cfg.PUBLIC_BASE_URL,
+      siteBaseUrl: cfg.SITE_BASE_URL,
       eventsTopic: cfg.TOPIC_JOBS_EVENTS,
       lifecycleTopic: cfg.TOPIC_JOBS_LIFECYCLE,
     });

@@ -16,7 +16,7 @@ export interface MatcherDeps {
   index: VectorIndex;
   threshold: number;
   limit: number;
-  publicBaseUrl: string;
+  siteBaseUrl: string;
   eventsTopic: string;
   newId: () => string;
   now: () => Date;
@@ -109,7 +109,7 @@ export async function record(deps: MatcherDeps, pairs: Pair[]): Promise<number> 
           job_id: m.job_id,
           seeker_id: m.seeker_id,
           score: m.score,
-          service_url: serviceUrl(deps.publicBaseUrl, m.job_id),
+          service_url: serviceUrl(deps.siteBaseUrl, m.job_id),
         },
       };
       return { id: event.id, key: m.job_id, topic: deps.eventsTopic, value: event };

@@ -32,7 +32,7 @@ export async function startMatchingService(
     index: deps.index,
     threshold: cfg.MATCH_THRESHOLD,
     limit: cfg.MATCH_LIMIT,
-    publicBaseUrl: cfg.PUBLIC_BASE_URL,
+    siteBaseUrl: cfg.SITE_BASE_URL,
     eventsTopic: cfg.TOPIC_JOBS_EVENTS,
     newId: () => newId("evt"),
     now: () => new Date(),

@@ -35,6 +35,9 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   PUBLIC_BASE_URL: z.string().url().default("http://localhost:8080")
     .transform((s) => s.replace(/\/+$/, "")),
+  /** The public job site: every `service_url` is `SITE_BASE_URL/jobs/<id>`. */
+  SITE_BASE_URL: z.string().url().default("http://localhost:8081")
+    .transform((s) => s.replace(/\/+$/, "")),
 };
 
 /** Topic-name variables; tests override them to get topics of their own. */

@@ -25,3 +25,6 @@ export function idPattern(prefix: IdPrefix): string {
 export function isId(prefix: IdPrefix, value: string): boolean {
   return new RegExp(idPattern(prefix)).test(value);
 }
+
+export { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
+export { encodeCursor, parseCursor, type Position } from "./list_cursor.ts";

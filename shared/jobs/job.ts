@@ -85,13 +85,13 @@ export function newJobRow(
   };
 }
 
-/** The public canonical URL of a job on the service's site. */
-export function serviceUrl(publicBaseUrl: string, jobId: string): string {
-  return `${publicBaseUrl}/jobs/${jobId}`;
+/** The public canonical URL of a job on the public site (`SITE_BASE_URL`). */
+export function serviceUrl(siteBaseUrl: string, jobId: string): string {
+  return `${siteBaseUrl}/jobs/${jobId}`;
 }
 
 /** The public shape of a stored job; fields are listed in the spec's order. */
-export function toPublicJob(row: JobRow, publicBaseUrl: string): PublicJob {
+export function toPublicJob(row: JobRow, siteBaseUrl: string): PublicJob {
   return {
     id: row.id,
     title: row.title,
@@ -104,7 +104,7 @@ export function toPublicJob(row: JobRow, publicBaseUrl: string): PublicJob {
     status: row.status,
     embedding_status: row.embedding_status,
     match_ready: row.match_ready,
-    service_url: serviceUrl(publicBaseUrl, row.id),
+    service_url: serviceUrl(siteBaseUrl, row.id),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

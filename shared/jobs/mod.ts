@@ -9,3 +9,4 @@ export * from "./schema.ts";
 export * from "./commands.ts";
 export * from "./events.ts";
 export { canonicalCity, KSA_CITIES, normalizeCityKey } from "./cities.ts";
+export { arabicCityName, cityFromAnyName } from "./cities_ar.ts";

@@ -3,7 +3,7 @@
  * SHA-256 hash is stored; the key itself is shown once.
  * @module
  */
-import { encodeBase64Url } from "./base64url.ts";
+import { encodeBase64Url } from "@hire/ids";
 
 const PREFIX = "hk_live_";
 const FORMAT = /^hk_live_[A-Za-z0-9_-]{43}$/;

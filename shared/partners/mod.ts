@@ -3,7 +3,6 @@
  * @module
  */
 export { generateApiKey, hashApiKey, isWellFormedApiKey, keyPrefix } from "./api_keys.ts";
-export { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
 export { type Feature, type Plan, planIncludes, PLANS } from "./plans.ts";
 export { type PlanLimits, planLimits, planLimitsEnv } from "./limits.ts";
 export {

@@ -27,6 +27,9 @@ import { startDeliveryService } from "@hire/delivery-service/service.ts";
 import { createWebhookHttpClient } from "@hire/delivery-service/http_client.ts";
 import { createSmtpMailer } from "@hire/mail";
 import { ladderTopics } from "@hire/webhooks";
+import { createApp as createSiteApp } from "@hire/site/app.ts";
+import { loadSiteConfig, siteSettings } from "@hire/site/config.ts";
+import { loadStylesheet } from "@hire/site/routes/assets.ts";
 import { assertConforms } from "./conformance.ts";
 import { ownDatabase } from "./own_database.ts";
 import { testCertificates } from "./test_ca.ts";
@@ -69,6 +72,8 @@ export interface TestPartner {
 /** The running system. */
 export interface Stack {
   baseUrl: string;
+  /** The public site's base URL: every `service_url` starts with it. */
+  siteUrl: string;
   sql: Sql;
   kafka: Kafka;
   topics: Record<"commands" | "events" | "lifecycle" | "embeddingsReady" | "seekers", string>;
@@ -100,6 +105,10 @@ export interface StackOptions {
   edgeBrokers?: string[];
   /** Edge (only) settings, e.g. small plan limits or a deprecation date. */
   edgeEnv?: Record<string, string>;
+  /** Public site (only) settings, e.g. a small rate limit or sitemap file size. */
+  siteEnv?: Record<string, string>;
+  /** A database of this stack's own, e.g. to count what the public feed lists. */
+  ownDatabase?: boolean;
   /** Also run the embedding and matching services, on index tables of this stack's own. */
   pipeline?: PipelineOptions;
   /**
@@ -170,10 +179,27 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       : {}),
   };
   // Stacks running services that sweep shared tables for work get a database of their own.
-  const own = opts.pipeline || opts.delivery ? await ownDatabase(env.DATABASE_URL!) : undefined;
+  const own = opts.pipeline || opts.delivery || opts.ownDatabase
+    ? await ownDatabase(env.DATABASE_URL!)
+    : undefined;
   if (own) env.DATABASE_URL = own.url;
+  const sql = connect(env.DATABASE_URL!, { max: 10, name: "test" });
+  // The site first: its address is every job's service_url, which the services need, and
+  // it is known once the site listens.
+  const site: { app?: ReturnType<typeof createSiteApp> } = {};
+  const siteServer = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    (req, info) => site.app!.fetch(req, info),
+  );
+  const siteUrl = `http://127.0.0.1:${siteServer.addr.port}`;
+  env.SITE_BASE_URL = siteUrl;
+  site.app = createSiteApp({
+    sql,
+    log: silentLogger,
+    stylesheet: await loadStylesheet(),
+    ...siteSettings(loadSiteConfig({ ...env, ...opts.siteEnv })),
+  });
   const edgeCfg = loadEdgeConfig({ ...env, ...opts.edgeEnv });
-  const sql = connect(edgeCfg.DATABASE_URL, { max: 10, name: "test" });
   const kafka = createKafka({ brokers: edgeCfg.KAFKA_BROKERS, clientId: "test" });
   const admin = kafka.admin();
   await admin.connect();
@@ -289,6 +315,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   return {
     baseUrl,
+    siteUrl,
     sql,
     kafka,
     topics,
@@ -332,6 +359,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     },
     async stop() {
       await server.shutdown();
+      await siteServer.shutdown();
       for (const s of [...services]) await s.stop();
       if (opts.pipeline) {
         await provider?.close();

@@ -48,7 +48,7 @@ const notFound = () => new ApiError("partner.not_found");
 
 /** The routes, to be mounted at `/v1/partner/jobs`. */
 export function jobRoutes(deps: JobRoutesDeps): Hono<EdgeEnv> {
-  const publicJob = (row: JobRow) => toPublicJob(row, deps.publicBaseUrl);
+  const publicJob = (row: JobRow) => toPublicJob(row, deps.siteBaseUrl);
 
   const command = <T extends JobCommand["type"]>(type: T, partnerId: string, jobId: string) =>
     commandEnvelope(type, { commandId: newId("cmd"), partnerId, jobId }, deps.commandTimeoutMs);

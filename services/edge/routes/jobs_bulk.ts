@@ -23,6 +23,8 @@ import { fieldErrorsFromZod, validate } from "../validation.ts";
 
 /** What the bulk route needs. */
 export interface BulkRoutesDeps extends CreationDeps {
+  /** Base of error `type` URIs. */
+  publicBaseUrl: string;
   /** The single-create limit; a bulk body may hold 100 items of that size. */
   bodyLimitBytes: number;
 }

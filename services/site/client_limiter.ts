@@ -1,0 +1,75 @@
+/**
+ * Page views per client address: a token bucket per address, refilled continuously, so a
+ * visitor may open pages in bursts up to the per-minute allowance. Kept in the process's
+ * memory: each site process counts on its own (documented), which bounds a flood per
+ * process without a database round trip on every anonymous page view.
+ * @module
+ */
+
+/** The answer for one request. */
+export type Decision = { allowed: true } | { allowed: false; retryAfterS: number };
+
+/** Options of {@link createClientLimiter}. */
+export interface ClientLimiterOptions {
+  perMinute: number;
+  /** Addresses remembered at most; past it, addresses whose bucket is full are forgotten. */
+  maxClients?: number;
+  now?: () => number;
+}
+
+/** Counts requests per client address. */
+export interface ClientLimiter {
+  take(address: string): Decision;
+  /** Addresses currently remembered. */
+  size(): number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** A limiter allowing `perMinute` requests per address per minute. */
+export function createClientLimiter(opts: ClientLimiterOptions): ClientLimiter {
+  const now = opts.now ?? Date.now;
+  const maxClients = opts.maxClients ?? 100_000;
+  const perMs = opts.perMinute / 60_000;
+  const buckets = new Map<string, Bucket>();
+
+  const refill = (b: Bucket, t: number) => {
+    b.tokens = Math.min(opts.perMinute, b.tokens + (t - b.at) * perMs);
+    b.at = t;
+  };
+  // A full bucket says nothing a new one would not, so it can go.
+  const forgetIdle = (t: number) => {
+    for (const [address, b] of buckets) {
+      refill(b, t);
+      if (b.tokens >= opts.perMinute) buckets.delete(address);
+    }
+    // Still too many busy addresses (a spoofed flood): forget the oldest entries.
+    for (const address of buckets.keys()) {
+      if (buckets.size < maxClients) break;
+      buckets.delete(address);
+    }
+  };
+
+  return {
+    take(address) {
+      const t = now();
+      let b = buckets.get(address);
+      if (!b) {
+        if (buckets.size >= maxClients) forgetIdle(t);
+        b = { tokens: opts.perMinute, at: t };
+        buckets.set(address, b);
+      } else {
+        refill(b, t);
+      }
+      if (b.tokens >= 1) {
+        b.tokens -= 1;
+        return { allowed: true };
+      }
+      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000)) };
+    },
+    size: () => buckets.size,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Entry point of the public site: the only file that reads the environment, opens
+ * connections and handles signals.
+ */
+import { connect } from "@hire/db";
+import { onShutdown } from "@hire/lifecycle";
+import { createLogger } from "@hire/log";
+import { createApp } from "./app.ts";
+import { loadSiteConfig, siteSettings } from "./config.ts";
+import { loadStylesheet } from "./routes/assets.ts";
+
+const cfg = loadSiteConfig();
+const log = createLogger("site", cfg.LOG_LEVEL);
+const sql = connect(cfg.DATABASE_URL, {
+  max: cfg.SITE_DB_POOL_SIZE,
+  connectTimeout: 3,
+  name: "site",
+});
+const app = createApp({ sql, log, stylesheet: await loadStylesheet(), ...siteSettings(cfg) });
+
+const server = Deno.serve({
+  port: cfg.SITE_PORT,
+  onListen: ({ port }) => log.info("site listening", { port, base_url: cfg.SITE_BASE_URL }),
+}, app.fetch);
+
+onShutdown(log, async () => {
+  await server.shutdown();
+  await sql.end({ timeout: 5 });
+});
