@@ -15,6 +15,7 @@ export const SERVICES = [
   { name: "match", entry: "services/matching/main.ts" },
   { name: "deliver", entry: "services/delivery/main.ts" },
   { name: "edge", entry: "services/edge/main.ts" },
+  { name: "site", entry: "services/site/main.ts" },
 ] as const;
 
 // DEV_SERVICES=job,edge runs a subset, e.g. to measure the API without the pipeline
@@ -58,7 +59,7 @@ const children = selected.map(({ name, entry }) => {
 step(
   `running ${selected.map((s) => s.name).join(", ")}; edge on http://localhost:${
     Deno.env.get("PORT") ?? 8080
-  }`,
+  }, site on ${Deno.env.get("SITE_BASE_URL") ?? "http://localhost:8081"}`,
 );
 
 async function prefixLines(stream: ReadableStream<Uint8Array>, name: string) {

@@ -3,6 +3,7 @@
  * migrates it, and runs every test (unit and integration) against the real services.
  * Extra arguments go to `deno test`, e.g. `deno task test services/edge`.
  */
+import { ensureChromium } from "./chromium.ts";
 import { dropScratchDatabases, ensureDatabase } from "./postgres.ts";
 import { prepare, up } from "./infra.ts";
 import { LOCAL, ROOT, step } from "./run.ts";
@@ -38,6 +39,8 @@ const scratch = await dropScratchDatabases(databaseUrl);
 if (scratch) step(`dropped ${scratch} test stack databases left by earlier runs`);
 await prepare(infra);
 await deleteLeftoverTestTopics(infra.brokers);
+// After the infrastructure, never beside it: both may run apt-get, which takes a lock.
+const chromium = await ensureChromium();
 step(`testing against ${new URL(databaseUrl).pathname.slice(1)} and Kafka ${infra.brokers}`);
 
 const report = `${LOCAL}test-report.xml`;
@@ -46,7 +49,12 @@ await Deno.remove(report).catch(() => {});
 const child = new Deno.Command(Deno.execPath(), {
   args: ["test", "-A", "--parallel", `--junit-path=${report}`, ...Deno.args],
   cwd: ROOT,
-  env: { DATABASE_URL: databaseUrl, KAFKA_BROKERS: infra.brokers, LOG_LEVEL: "warn" },
+  env: {
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: infra.brokers,
+    LOG_LEVEL: "warn",
+    CHROMIUM_PATH: chromium,
+  },
   stdin: "null",
 }).spawn();
 const { code } = await child.status;
