@@ -1,6 +1,7 @@
 /**
  * Where the CPU goes during a run: per-process CPU time from /proc, read before and after,
- * grouped into the system's parts (edge, job service, Postgres, Kafka, load generator,
+ * grouped into the system's parts (edge, job service, site, the pipeline's services,
+ * Postgres, Kafka, load generator,
  * everything else), plus the whole machine's busy share from /proc/stat.
  * @module
  */
@@ -58,9 +59,14 @@ function classify(
   if (comm === "postgres" || cmdline.startsWith("postgres:")) return "postgres";
   if (pid === Deno.pid) return "bench (deno)";
   if (comm === "wrk") return "wrk";
+  if (cmdline.includes("bench/bare_hono.ts")) return "bare hono (deno)";
   const ours = systemPgid === undefined || pgrp === systemPgid;
   if (ours && cmdline.includes("services/edge/main.ts")) return "edge (deno)";
   if (ours && cmdline.includes("services/job/main.ts")) return "job service (deno)";
+  if (ours && cmdline.includes("services/site/main.ts")) return "site (deno)";
+  if (ours && cmdline.includes("services/embedding/main.ts")) return "embedding (deno)";
+  if (ours && cmdline.includes("services/matching/main.ts")) return "matching (deno)";
+  if (ours && cmdline.includes("services/delivery/main.ts")) return "delivery (deno)";
   if (ours && cmdline.includes("deploy/local/dev.ts")) return "dev.ts log relay (deno)";
   if (systemPgid !== undefined && pgrp === systemPgid) return "deno task runner";
   if (comm === "deno") return "other deno";

@@ -5,7 +5,7 @@
 import { EXITED } from "./cpu.ts";
 import type { ScenarioResult } from "./report.ts";
 
-const SINGLE_THREADED = new Set(["edge (deno)", "job service (deno)"]);
+const SINGLE_THREADED = new Set(["edge (deno)", "job service (deno)", "site (deno)"]);
 
 /** Notes about likely bottlenecks, one per finding. */
 export function bottleneckNotes(results: ScenarioResult[]): string[] {

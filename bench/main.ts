@@ -7,10 +7,10 @@
 import { createOneJob, createPartner, newestJobIds } from "./api.ts";
 import { AUTOCANNON_VERSION, runAutocannon } from "./autocannon.ts";
 import { type BenchConfig, readConfig, type Scenario, TARGETS } from "./config.ts";
-import { snapshot, usage } from "./cpu.ts";
 import { bottleneckNotes } from "./diagnose.ts";
 import { jobBody, JOBS_PATH, type LoadKind, type LoadResult, type LoadSpec } from "./load.ts";
 import { describeMachine } from "./machine.ts";
+import { warmAndMeasure } from "./measure.ts";
 import { runBenchmark, step } from "./proc.ts";
 import { cpuLine, type ScenarioResult, scenarioResult, textTable, writeResults } from "./report.ts";
 import { isReady, type StartedSystem, startSystem } from "./system.ts";
@@ -31,11 +31,6 @@ async function runLoad(tool: Tool, spec: LoadSpec, nonce: string): Promise<LoadR
   return (await runWrk(spec, nonce)).result;
 }
 
-function brief(r: LoadResult): string {
-  return `${r.requestsPerSec.toFixed(0)} req/s, p99 ${r.latencyMs.p99.toFixed(1)} ms, ` +
-    `non-2xx ${r.non2xx}`;
-}
-
 async function measure(
   tool: Tool,
   cfg: BenchConfig,
@@ -54,15 +49,11 @@ async function measure(
     threads: cfg.threads,
     timeoutS: cfg.timeoutS,
   };
-  const stamp = Date.now().toString(36);
-  step(`${scenario}: warming up for ${cfg.warmupS} s`);
-  step(`${scenario}: warm-up ${brief(await runLoad(tool, spec, `w${stamp}`))}`);
-  step(`${scenario}: measuring for ${cfg.durationS} s`);
-  const before = await snapshot(systemPgid);
-  const result = await runLoad(tool, { ...spec, durationS: cfg.durationS }, `m${stamp}`);
-  const cpu = usage(before, await snapshot(systemPgid));
-  step(`${scenario}: ${brief(result)}`);
-  step(`${scenario}: ${cpuLine(cpu)}`);
+  const { result, cpu } = await warmAndMeasure(
+    scenario,
+    (durationS, nonce) => runLoad(tool, { ...spec, durationS }, nonce),
+    { ...cfg, systemPgid },
+  );
   const request = kind.type === "create" ? `POST ${JOBS_PATH}` : `GET ${JOBS_PATH}/:id`;
   return scenarioResult(scenario, request, cfg, result, TARGETS[scenario], cpu);
 }

@@ -18,7 +18,7 @@ const timestamp = (description: string) =>
   z.string().meta({ format: "date-time", description: `${description} ISO 8601, UTC, ms.` });
 const serviceUrl = z.string().meta({
   format: "uri",
-  description: "The job's public page: `PUBLIC_BASE_URL/jobs/<id>`.",
+  description: "The job's page on the public site: `SITE_BASE_URL/jobs/<id>`.",
 });
 
 /** The job object of the API responses and of event data. */

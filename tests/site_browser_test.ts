@@ -1,0 +1,322 @@
+/**
+ * The public job site in a real browser (Debian's Chromium), on the real stack: pages read
+ * and laid out as a person sees them, in English and Arabic, the feed's forms and links used
+ * by clicking and typing, partner-written attacks that must stay inert, and screenshots kept
+ * in `.local/test-output/screenshots/` to look at.
+ *
+ * `UPDATE_DOCS_SCREENSHOTS=1 deno task test tests/site_browser_test.ts` also rewrites
+ * `docs/site-job-ar.png`; CI never sets it, so tracked files stay as committed.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { launchBrowser, type PageProblems, screenshotDir, watchPage } from "./support/browser.ts";
+import { jobBody, startStack } from "./support/stack.ts";
+import { MARKDOWN_XSS_VECTORS, TITLE_XSS_VECTORS } from "./support/xss_vectors.ts";
+
+// A database of its own: the feed lists every partner's jobs, and the first test counts them.
+const stack = await startStack({ ownDatabase: true });
+const browser = await launchBrowser();
+Deno.test.afterAll(async () => {
+  await browser.close();
+  await stack.stop();
+});
+
+const partner = await stack.partner();
+await stack.sql`UPDATE partners SET name = 'Saudi Care Hospitals' WHERE id = ${partner.partnerId}`;
+
+interface CreatedJob {
+  id: string;
+  service_url: string;
+}
+
+async function newJob(overrides: Record<string, unknown> = {}, by = partner): Promise<CreatedJob> {
+  const res = await by.call("POST", "/v1/partner/jobs", jobBody(overrides));
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body;
+}
+
+/** Creates up to 100 jobs in one call; their ids in the order given. */
+async function bulkCreate(bodies: Record<string, unknown>[]): Promise<string[]> {
+  const res = await partner.call("POST", "/v1/partner/jobs/bulk", { jobs: bodies });
+  assert.equal(res.status, 207, JSON.stringify(res.body));
+  assert.deepEqual(res.body.errors, []);
+  return (res.body.created as { index: number; id: string }[]).map((c) => c.id);
+}
+
+const jobUrl = (id: string, lang?: "ar") =>
+  `${stack.siteUrl}/jobs/${id}${lang ? `?lang=${lang}` : ""}`;
+
+/** The job ids of the feed cards on the page, top to bottom. */
+const cardIds = (page: Page) =>
+  page.locator("li.card h2 a").evaluateAll((links) =>
+    links.map((a) => new URL((a as HTMLAnchorElement).href).pathname.split("/").at(-1)!)
+  );
+
+/** The city each feed card shows, top to bottom. */
+const cardCities = (page: Page) => page.locator("li.card .meta span:first-child").allInnerTexts();
+
+const direction = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).direction);
+
+const noProblems: PageProblems = { dialogs: [], cspViolations: [], pageErrors: [] };
+
+// Realistic jobs, so the feed in a screenshot looks like the real one.
+const SAMPLES = [
+  { title: "ممرضة عناية مركزة", city: "Jeddah", employment_type: "full_time" },
+  { title: "Clinical Pharmacist", city: "Dammam", employment_type: "full_time" },
+  { title: "مهندس مدني - مشاريع البنية التحتية", city: "Riyadh", employment_type: "contract" },
+  { title: "Customer Service Agent (Arabic & English)", city: "Riyadh", employment_type: "part_time" },
+  { title: "محاسب أول", city: "Khobar", employment_type: "full_time" },
+  { title: "فني مختبر طبي", city: "Madinah", employment_type: "full_time" },
+  { title: "Sales Representative", city: "Makkah", employment_type: "full_time" },
+  { title: "متدرب موارد بشرية", city: "Abha", employment_type: "internship" },
+];
+
+// First: it needs the feed to hold only its own jobs.
+Deno.test("the feed shows 20 jobs a page, newest first, and the next link shows the rest", async () => {
+  const [{ n }] = await stack.sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM jobs WHERE status = 'active' AND deleted_at IS NULL`;
+  assert.equal(n, 0, "this test runs first, on an empty database");
+  const created: string[] = [];
+  // One at a time: each job is newer than the one before.
+  for (let i = 0; i < 25; i++) {
+    const sample = SAMPLES[i % SAMPLES.length]!;
+    created.push((await newJob({ ...sample, description: `${sample.title}. Posting ${i + 1}.` })).id);
+  }
+  const newestFirst = created.toReversed();
+  await browser.inContext(async (page) => {
+    await page.goto(`${stack.siteUrl}/jobs`);
+    const first = await cardIds(page);
+    assert.equal(first.length, 20);
+    assert.deepEqual(first, newestFirst.slice(0, 20));
+    await page.getByRole("link", { name: "Next page" }).click();
+    await page.waitForURL(/cursor=/);
+    const second = await cardIds(page);
+    assert.deepEqual(second, newestFirst.slice(20));
+    assert.equal(new Set([...first, ...second]).size, 25, "no job on both pages");
+    assert.equal(await page.locator("a[rel=next]").count(), 0, "the last page has no next link");
+  });
+});
+
+Deno.test("a job page in English and in Arabic: direction, the city's name, the title visible", async () => {
+  const job = await newJob({ title: "ICU Nurse", city: "Jiddah" });
+  await browser.inContext(async (page) => {
+    await page.goto(job.service_url);
+    assert.equal(await direction(page), "ltr");
+    assert.equal(await page.locator("html").getAttribute("lang"), "en");
+    const title = page.locator("h1");
+    assert.ok(await title.isVisible());
+    assert.equal(await title.innerText(), "ICU Nurse");
+    assert.ok((await page.locator("dl.facts").innerText()).includes("Jeddah"));
+    // The language switch, as a visitor would use it.
+    await page.locator("a.lang-switch").click();
+    await page.waitForURL(/lang=ar/);
+    assert.equal(await direction(page), "rtl");
+    assert.equal(await page.locator("html").getAttribute("lang"), "ar");
+    assert.ok(await title.isVisible());
+    assert.equal(await title.innerText(), "ICU Nurse");
+    const facts = await page.locator("dl.facts").innerText();
+    assert.ok(facts.includes("جدة"), facts);
+    assert.ok(!facts.includes("Jeddah"), facts);
+  });
+  // A browser set to Arabic gets the Arabic page at the plain address.
+  await browser.inContext(async (page) => {
+    await page.goto(job.service_url);
+    assert.equal(await direction(page), "rtl");
+    assert.ok((await page.locator("dl.facts").innerText()).includes("جدة"));
+  }, { locale: "ar-SA" });
+});
+
+Deno.test("the Arabic feed filtered by city: chosen by its Arabic name, or typed as an alias", async () => {
+  const jeddah = [
+    (await newJob({ title: "أخصائي علاج طبيعي", city: "Jeddah" })).id,
+    (await newJob({ title: "Radiographer", city: "Jiddah" })).id,
+  ];
+  const riyadh = (await newJob({ title: "أخصائي تغذية", city: "Riyadh" })).id;
+  await browser.inContext(async (page) => {
+    await page.goto(`${stack.siteUrl}/jobs?lang=ar`);
+    await page.getByLabel("المدينة").selectOption({ label: "جدة" });
+    await page.getByRole("button", { name: "ابحث" }).click();
+    await page.waitForURL(/city=Jeddah/);
+    const shown = await cardIds(page);
+    for (const id of jeddah) assert.ok(shown.includes(id), `${id} in ${shown}`);
+    assert.ok(!shown.includes(riyadh));
+    assert.deepEqual(new Set(await cardCities(page)), new Set(["جدة"]));
+    assert.equal(await direction(page), "rtl");
+
+    // Typed with the common spelling "جده": the same jobs, and the select says جدة.
+    await page.goto(`${stack.siteUrl}/jobs?city=${encodeURIComponent("جده")}&lang=ar`);
+    assert.deepEqual(await cardIds(page), shown);
+    assert.equal(await page.locator("select[name=city] option:checked").innerText(), "جدة");
+  });
+});
+
+Deno.test("searching a word in English or Arabic shows only the jobs with it", async () => {
+  const nurse = (await newJob({
+    title: "ممرضة أطفال",
+    description: "رعاية الأطفال في قسم الطوارئ.",
+  })).id;
+  const welder = (await newJob({
+    title: "Pipeline Welder",
+    description: "Certified welding of high-pressure pipelines.",
+  })).id;
+  const other = (await newJob({ title: "Receptionist", description: "Front desk duties." })).id;
+  await browser.inContext(async (page) => {
+    for (
+      const { lang, word, button, expected } of [
+        { lang: "en", word: "welder", button: "Search", expected: welder },
+        { lang: "ar", word: "ممرضة", button: "ابحث", expected: nurse },
+      ]
+    ) {
+      await page.goto(`${stack.siteUrl}/jobs?lang=${lang}`);
+      await page.locator("input[name=q]").fill(word);
+      await page.getByRole("button", { name: button }).click();
+      await page.waitForURL(/q=/);
+      const shown = await cardIds(page);
+      assert.ok(shown.includes(expected), `${word}: ${expected} in ${shown}`);
+      assert.ok(!shown.includes(other), word);
+      // Every card shown has the word (or, in English, its stem) in its title or excerpt.
+      const stem = lang === "en" ? word.slice(0, 4) : word.slice(0, 4);
+      for (const card of await page.locator("li.card").allInnerTexts()) {
+        assert.ok(card.toLowerCase().includes(stem), `${word}: ${card}`);
+      }
+      assert.equal(await page.locator("input[name=q]").inputValue(), word, "the box keeps it");
+    }
+  });
+});
+
+Deno.test("a deleted job leaves the feed on reload and its page says it was removed", async () => {
+  const job = await newJob({ title: "Warehouse Supervisor" });
+  await browser.inContext(async (page) => {
+    await page.goto(`${stack.siteUrl}/jobs`);
+    assert.ok((await cardIds(page)).includes(job.id));
+    assert.equal((await partner.call("DELETE", `/v1/partner/jobs/${job.id}`)).status, 204);
+    await page.reload();
+    assert.ok(!(await cardIds(page)).includes(job.id));
+    const res = await page.goto(job.service_url);
+    assert.equal(res?.status(), 410);
+    assert.equal(await page.locator("h1").innerText(), "This job has been removed");
+    await page.goto(`${job.service_url}?lang=ar`);
+    assert.equal(await page.locator("h1").innerText(), "أُزيلت هذه الوظيفة");
+    assert.equal(await direction(page), "rtl");
+  });
+});
+
+/** What would run a script in a person's hands: event-handler attributes and script links. */
+const scriptHooks = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll("*")) {
+      for (const attr of el.attributes) {
+        if (attr.name.startsWith("on")) found.push(`<${el.localName} ${attr.name}>`);
+      }
+      const href = el.getAttribute("href") ?? el.getAttribute("src");
+      if (href && /^\s*(javascript|vbscript|data):/i.test(href)) {
+        found.push(`<${el.localName} href/src=${href}>`);
+      }
+    }
+    return found;
+  });
+
+Deno.test("no partner-written title or description runs a script in the browser", async () => {
+  const descriptions = await bulkCreate(
+    MARKDOWN_XSS_VECTORS.map((v) => jobBody({ title: `XSS ${v.name}`, description: v.markdown })),
+  );
+  const titles = await bulkCreate(TITLE_XSS_VECTORS.map((v) => jobBody({ title: v.title })));
+  const pages = [
+    ...MARKDOWN_XSS_VECTORS.map((v, i) => ({ name: v.name, url: jobUrl(descriptions[i]!) })),
+    ...TITLE_XSS_VECTORS.map((v, i) => ({ name: v.name, url: jobUrl(titles[i]!) })),
+    ...TITLE_XSS_VECTORS.map((v, i) => ({ name: `${v.name} (ar)`, url: jobUrl(titles[i]!, "ar") })),
+  ];
+  await browser.inContext(async (page) => {
+    const watch = await watchPage(page);
+    const hooks: string[] = [];
+    for (const { name, url } of pages) {
+      const res = await page.goto(url);
+      assert.equal(res?.status(), 200, name);
+      for (const hook of await scriptHooks(page)) hooks.push(`${name}: ${hook}`);
+    }
+    // The feed shows every title and an excerpt of every description: all its pages.
+    let feedPages = 0;
+    for (let next: string | null = `${stack.siteUrl}/jobs`; next; feedPages++) {
+      await page.goto(new URL(next, stack.siteUrl).href);
+      for (const hook of await scriptHooks(page)) hooks.push(`feed: ${hook}`);
+      next = await page.locator("a[rel=next]").getAttribute("href", { timeout: 1 }).catch(
+        () => null,
+      );
+    }
+    assert.ok(feedPages >= 6, `${feedPages} feed pages`);
+    assert.deepEqual(await watch.problems(), noProblems);
+    assert.deepEqual(hooks, []);
+  });
+});
+
+/** A Markdown description as a Saudi hospital would write it. */
+const ICU_NURSE_AR = `## المهام
+
+- رعاية المرضى في وحدة العناية المركزة على مدار الساعة
+- متابعة العلامات الحيوية وأجهزة التنفس الصناعي
+- التنسيق مع الأطباء وفريق التمريض في كل مناوبة
+
+## المتطلبات
+
+- بكالوريوس تمريض وتصنيف ساري من **الهيئة السعودية للتخصصات الصحية**
+- خبرة لا تقل عن **ثلاث سنوات** في العناية المركزة
+- شهادتا BLS و ACLS
+
+### ما نقدمه
+
+سكن مؤثث، بدل مواصلات، تأمين طبي للعائلة، و٣٠ يوم إجازة سنوية.
+للتفاصيل زوروا [صفحة الوظائف](https://care.example.sa/careers).`;
+
+Deno.test("screenshots: the job page in English and Arabic, on a phone, and the Arabic feed", async () => {
+  const hospital = await stack.partner();
+  await stack.sql`
+    UPDATE partners SET name = 'مستشفيات الرعاية السعودية' WHERE id = ${hospital.partnerId}`;
+  for (
+    const [title, city, type] of [
+      ["أخصائي علاج تنفسي", "Riyadh", "full_time"],
+      ["صيدلي إكلينيكي", "Dammam", "full_time"],
+    ]
+  ) {
+    await newJob({ title, city, employment_type: type, description: `${title} في ${city}.` }, hospital);
+  }
+  const job = await newJob({
+    title: "ممرضة عناية مركزة",
+    description: ICU_NURSE_AR,
+    city: "Jeddah",
+    employment_type: "full_time",
+    salary_min: 9000,
+    salary_max: 14000,
+  }, hospital);
+  const dir = await screenshotDir();
+  await browser.inContext(async (page) => {
+    const watch = await watchPage(page);
+    await page.goto(job.service_url);
+    await page.screenshot({ path: `${dir}job-en.png`, fullPage: true });
+
+    await page.goto(`${job.service_url}?lang=ar`);
+    assert.equal(await direction(page), "rtl");
+    // Partner text in its own direction inside the page's: the title's block is right to left.
+    assert.equal(
+      await page.locator("h1").evaluate((h) => getComputedStyle(h).direction),
+      "rtl",
+    );
+    assert.ok((await page.locator("dl.facts").innerText()).includes("جدة"));
+    await page.screenshot({ path: `${dir}job-ar.png`, fullPage: true });
+    if (Deno.env.get("UPDATE_DOCS_SCREENSHOTS") === "1") {
+      const docs = new URL("../docs/site-job-ar.png", import.meta.url).pathname;
+      await page.screenshot({ path: docs });
+    }
+
+    await page.goto(`${stack.siteUrl}/jobs?lang=ar`);
+    await page.screenshot({ path: `${dir}feed-ar.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${job.service_url}?lang=ar`);
+    // Nothing wider than the phone: no sideways scrolling.
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+    await page.screenshot({ path: `${dir}job-ar-mobile.png`, fullPage: true });
+    assert.deepEqual(await watch.problems(), noProblems);
+  }, { viewport: { width: 1280, height: 800 } });
+});
