@@ -49,6 +49,13 @@ export function createApp(deps: SiteDeps): Hono<SiteEnv> {
       caches: false,
     }),
   );
+  // Every page is read-only: anything but GET and HEAD is refused before any work.
+  app.use("*", async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return await next();
+    const res = await errorPage(c, pageContext(c, cssHref), { status: 405 });
+    res.headers.set("Allow", "GET, HEAD");
+    return res;
+  });
   app.use(
     "*",
     rateLimit({

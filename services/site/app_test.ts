@@ -102,3 +102,20 @@ Deno.test("site: the stylesheet is served at its hashed URL, cached for good; ot
   assert.equal(missing.status, 404);
   assert.match(await missing.text(), /Job not found|not found/i);
 });
+
+Deno.test("site: anything but GET and HEAD answers 405 with Allow, before any work", async () => {
+  const app = site();
+  for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+    const res = await app.request(
+      "/jobs",
+      { method, body: method === "OPTIONS" ? undefined : "x" },
+      from("192.0.2.6"),
+    );
+    assert.equal(res.status, 405, method);
+    assert.equal(res.headers.get("allow"), "GET, HEAD");
+    assert.ok((await res.text()).includes("This page cannot do that"));
+  }
+  const head = await app.request("/robots.txt", { method: "HEAD" }, from("192.0.2.6"));
+  assert.equal(head.status, 200);
+  assert.equal(await head.text(), "");
+});

@@ -43,6 +43,7 @@ export async function htmlPage(
 const ERRORS: Record<number, (t: Text) => { title: string; message: string }> = {
   400: (t) => ({ title: t.badRequestTitle, message: t.badRequestText }),
   404: (t) => ({ title: t.notFoundTitle, message: t.notFoundText }),
+  405: (t) => ({ title: t.methodTitle, message: t.methodText }),
   410: (t) => ({ title: t.goneTitle, message: t.goneText }),
   429: (t) => ({ title: t.tooManyTitle, message: t.tooManyText }),
   500: (t) => ({ title: t.errorTitle, message: t.errorText }),
@@ -53,7 +54,7 @@ const ERRORS: Record<number, (t: Text) => { title: string; message: string }> = 
 export async function errorPage(
   c: Context<SiteEnv>,
   ctx: PageContext,
-  opts: { status: 400 | 404 | 410 | 429 | 500 | 503; details?: readonly string[] },
+  opts: { status: 400 | 404 | 405 | 410 | 429 | 500 | 503; details?: readonly string[] },
 ): Promise<Response> {
   const { title, message } = ERRORS[opts.status]!(text(ctx.lang));
   // 404 and 410 may be revalidated like any page (a job may appear under a typed id later,
