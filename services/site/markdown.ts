@@ -25,13 +25,16 @@ const ALLOWED_PREFIX = /^(?:https?:\/\/|mailto:)/i;
 const RAW_SPACE_OR_CONTROL = /[\s\p{Cc}]/u;
 
 /** Block tokens whose text a partner writes, so each picks its direction from its first letter. */
+// Lists and tables take the direction of their first text as a whole: `dir="auto"` skips
+// descendants with a `dir` of their own, so marking items or cells would leave the list or
+// table itself left-to-right, bullets and first column on the wrong side of Arabic text.
 const DIR_AUTO_BLOCKS: ReadonlySet<string> = new Set([
   "paragraph_open",
   "heading_open",
-  "list_item_open",
   "blockquote_open",
-  "th_open",
-  "td_open",
+  "bullet_list_open",
+  "ordered_list_open",
+  "table_open",
 ]);
 
 /**

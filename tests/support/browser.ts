@@ -10,8 +10,29 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from "playwright-core";
+
+// The few browser globals the functions below use inside the page. Declared here, in this
+// module only: adding the DOM library would retype every other file `deno check` sees.
+interface InPageElement {
+  localName: string;
+  attributes: Iterable<{ name: string; value: string }>;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { left: number; right: number; width: number };
+  scrollWidth: number;
+  clientWidth: number;
+}
+declare const document: {
+  documentElement: InPageElement;
+  querySelectorAll(selectors: string): Iterable<InPageElement>;
+  addEventListener(
+    type: string,
+    listener: (e: { violatedDirective: string; blockedURI: string }) => void,
+  ): void;
+};
+declare function getComputedStyle(element: unknown): { direction: string; overflowX: string };
 
 /** Where `deno task test` found or installed Chromium (deploy/local/chromium.ts). */
 export const chromiumPath = (): string => Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -51,12 +72,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
     // Playwright adds --headless=… itself when headless, and its own profile directory
     // (a fresh temporary one per launch, removed on close).
     headless: true,
+    // Playwright's signal handlers stay on: a test run stopped with Ctrl-C or SIGTERM still
+    // takes the browser (a process group of its own) down with it.
     args: ARGS,
-    // The test runner stops the whole process tree; Playwright's own signal handlers would
-    // only race with it.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
   });
   const newContext = async (opts: BrowserContextOptions = {}) => {
     const context = await browser.newContext(opts);
@@ -90,20 +108,21 @@ export interface PageProblems {
 /** A page under watch. */
 export interface PageWatch {
   /**
-   * Everything seen so far, after collecting what the current document recorded itself (its
-   * `securitypolicyviolation` events). Call it after each navigation: a document's record
-   * goes with it.
+   * Everything seen so far. Waits for the page to answer first, so that what it reported
+   * before (on this document or an earlier one) has arrived.
    */
   problems(): Promise<PageProblems>;
 }
 
-const VIOLATIONS = "__securityPolicyViolations";
+const LISTENING = "__watchingSecurityPolicyViolations";
+const SPV = "securitypolicyviolation";
 
 /**
  * Watches `page` from its next navigation on. Dialogs are dismissed as they open (an
  * undismissed one would freeze the page). The `securitypolicyviolation` listener is an init
  * script: the DevTools protocol injects it into every document before the page's own
- * content, and the page's CSP does not apply to it.
+ * content, and the page's CSP does not apply to it. It reports through the console, so a
+ * report reaches the test even when the document is gone by the time the test looks.
  */
 export async function watchPage(page: Page): Promise<PageWatch> {
   const seen: PageProblems = { dialogs: [], cspViolations: [], pageErrors: [] };
@@ -112,37 +131,114 @@ export async function watchPage(page: Page): Promise<PageWatch> {
     dialog.dismiss().catch(() => {/* the page may be gone already */});
   });
   page.on("console", (msg) => {
-    // Chromium words it "Refused to …" or "Executing … violates …", always naming the policy.
-    if (msg.text().includes("Content Security Policy")) {
-      seen.cspViolations.push(`${msg.text()} (${page.url()})`);
+    // Chromium words its own report "Refused to …" or "Executing … violates …", always
+    // naming the policy.
+    const text = msg.text();
+    if (text.includes("Content Security Policy") || text.startsWith(`${SPV} `)) {
+      seen.cspViolations.push(`${text} (${page.url()})`);
     }
   });
   page.on("pageerror", (err) => seen.pageErrors.push(`${err.message} (${page.url()})`));
-  await page.addInitScript((key: string) => {
-    const record: string[] = [];
-    Object.defineProperty(globalThis, key, { value: record });
-    document.addEventListener("securitypolicyviolation", (e) => {
-      record.push(`securitypolicyviolation ${e.violatedDirective}: ${e.blockedURI}`);
+  await page.addInitScript(([marker, event]) => {
+    Object.defineProperty(globalThis, marker, { value: true });
+    document.addEventListener(event, (e) => {
+      console.warn(`${event} ${e.violatedDirective}: ${e.blockedURI}`);
     });
-  }, VIOLATIONS);
+  }, [LISTENING, SPV] as const);
   return {
     async problems() {
-      // Evaluated by the DevTools protocol, not by a page script, so the CSP allows it.
-      // Taking the entries out keeps a second call on the same document from counting twice.
-      const recorded = await page.evaluate(
-        (key: string) =>
-          ((globalThis as Record<string, unknown>)[key] as string[] | undefined)?.splice(0) ??
-            ["the securitypolicyviolation listener is missing: the init script did not run"],
-        VIOLATIONS,
+      // Evaluated by the DevTools protocol, not by a page script, so the CSP allows it; its
+      // answer comes after every event the page sent before it.
+      const listening = await page.evaluate(
+        (marker) => (globalThis as Record<string, unknown>)[marker] === true,
+        LISTENING,
       );
-      seen.cspViolations.push(...recorded.map((v) => `${v} (${page.url()})`));
+      const missing = listening ? [] : [`no ${SPV} listener on ${page.url()}`];
       return {
         dialogs: [...seen.dialogs],
-        cspViolations: [...seen.cspViolations],
+        cspViolations: [...seen.cspViolations, ...missing],
         pageErrors: [...seen.pageErrors],
       };
     },
   };
+}
+
+/** The computed direction (`ltr`, `rtl`) of the page, or of one element of it. */
+export function directionOf(target: Page | Locator): Promise<string> {
+  return "goto" in target
+    ? target.evaluate(() => getComputedStyle(document.documentElement).direction)
+    : target.evaluate((el) => getComputedStyle(el).direction);
+}
+
+/**
+ * Elements that stick out sideways: past the viewport's edges, or with text wider than
+ * their own box. On a phone, that is text a person must scroll to read, or cannot reach at
+ * all (an RTL page does not scroll to content past its right edge). Boxes made to scroll,
+ * such as code blocks, are left out.
+ */
+export const sidewaysOverflow = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const box = el.getBoundingClientRect();
+      const scrolls = getComputedStyle(el).overflowX !== "visible";
+      if (box.width > 0 && (box.left < -0.5 || box.right > width + 0.5)) {
+        found.push(`<${el.localName}> spans ${Math.round(box.left)} to ${Math.round(box.right)}`);
+      } else if (!scrolls && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+        found.push(`<${el.localName}> holds ${el.scrollWidth}px in ${el.clientWidth}px`);
+      }
+    }
+    return found;
+  });
+
+/** The `href` of every element `links` matches, in document order. */
+export const hrefsOf = (links: Locator): Promise<string[]> =>
+  links.evaluateAll((all) => all.map((a) => (a as InPageElement).getAttribute("href") ?? ""));
+
+/**
+ * What would run a script once a person hovers, focuses or clicks: event-handler attributes,
+ * and links or sources with a script scheme. None may exist on the site's pages.
+ */
+export const scriptHooks = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll("*")) {
+      for (const attr of el.attributes) {
+        if (attr.name.startsWith("on")) found.push(`<${el.localName} ${attr.name}>`);
+      }
+      for (const name of ["href", "src", "action", "formaction"]) {
+        const value = el.getAttribute(name);
+        if (value && /^\s*(javascript|vbscript|data):/i.test(value)) {
+          found.push(`<${el.localName} ${name}="${value}">`);
+        }
+      }
+    }
+    return found;
+  });
+
+/** A font Chromium drew some of an element's text with, and how many glyphs it drew. */
+export interface UsedFont {
+  familyName: string;
+  glyphCount: number;
+}
+
+/**
+ * The fonts Chromium actually drew the first element matching `selector` with, as DevTools
+ * reports them: what a person sees, whatever the stylesheet asked for.
+ */
+export async function fontsOf(page: Page, selector: string): Promise<UsedFont[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    return fonts.map(({ familyName, glyphCount }) => ({ familyName, glyphCount }));
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** The folder for screenshots tests keep (git-ignored), created when missing. */
