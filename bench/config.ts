@@ -37,7 +37,8 @@ export const TARGETS = {
 /** A scenario's name. */
 export type Scenario = keyof typeof TARGETS;
 
-function positiveInt(name: string, fallback: number): number {
+/** A positive integer from the environment variable `name`, else `fallback`. */
+export function positiveInt(name: string, fallback: number): number {
   const raw = Deno.env.get(name);
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);

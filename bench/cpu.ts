@@ -1,8 +1,8 @@
 /**
  * Where the CPU goes during a run: per-process CPU time from /proc, read before and after,
  * grouped into the system's parts (edge, job service, site, the pipeline's services,
- * Postgres, Kafka, load generator,
- * everything else), plus the whole machine's busy share from /proc/stat.
+ * Postgres, Kafka, load generator, everything else), plus the whole machine's busy share
+ * from /proc/stat.
  * @module
  */
 import { ROOT } from "./proc.ts";

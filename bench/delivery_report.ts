@@ -7,7 +7,7 @@ import type { CpuUsage } from "./cpu.ts";
 import { figureRows, figures, TARGETS } from "./delivery_figures.ts";
 import type { DeliveryResults, Statuses } from "./delivery_results.ts";
 import type { Machine } from "./machine.ts";
-import { cpuLine } from "./report.ts";
+import { cpuLine } from "./markdown.ts";
 
 /** Versions of what was measured. */
 export interface Versions {

@@ -12,7 +12,8 @@ import { jobBody, JOBS_PATH, type LoadKind, type LoadResult, type LoadSpec } fro
 import { describeMachine } from "./machine.ts";
 import { warmAndMeasure } from "./measure.ts";
 import { runBenchmark, step } from "./proc.ts";
-import { cpuLine, type ScenarioResult, scenarioResult, textTable, writeResults } from "./report.ts";
+import { cpuLine } from "./markdown.ts";
+import { type ScenarioResult, scenarioResult, textTable, writeResults } from "./report.ts";
 import { isReady, type StartedSystem, startSystem } from "./system.ts";
 import { ensureWrk, runWrk, wrkVersion } from "./wrk.ts";
 

@@ -6,7 +6,7 @@
 import { type CpuUsage, snapshot, usage } from "./cpu.ts";
 import type { LoadResult } from "./load.ts";
 import { step } from "./proc.ts";
-import { cpuLine } from "./report.ts";
+import { cpuLine } from "./markdown.ts";
 
 /** A run's figures and where the CPU went meanwhile. */
 export interface Measured {

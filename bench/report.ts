@@ -3,15 +3,23 @@
  * `bench/results/jobs-api-<date>.json` and a Markdown summary in `bench/results/jobs-api.md`.
  * @module
  */
-import type { BenchConfig, Scenario, Target } from "./config.ts";
-import { type CpuUsage, EXITED } from "./cpu.ts";
+import type { BenchConfig, Target } from "./config.ts";
+import type { CpuUsage } from "./cpu.ts";
 import { type LoadResult, socketErrorCount } from "./load.ts";
 import type { Machine } from "./machine.ts";
+import {
+  cpuDetail,
+  cpuIntro,
+  machineTable,
+  markdownTable,
+  observations,
+  statusLine,
+} from "./markdown.ts";
 import { commandOutput, ROOT } from "./proc.ts";
 
 /** One scenario's measured figures and verdict. */
 export interface ScenarioResult {
-  scenario: Scenario;
+  scenario: string;
   request: string;
   duration_s: number;
   elapsed_s: number;
@@ -27,7 +35,8 @@ export interface ScenarioResult {
   statuses: Record<string, number>;
   errors: number;
   socket_errors: LoadResult["socketErrors"];
-  target: { min_requests_per_sec: number; max_p99_ms: number };
+  /** Null for a run measured without a target (e.g. a yardstick). */
+  target: { min_requests_per_sec: number; max_p99_ms: number } | null;
   met_throughput: boolean;
   met_latency: boolean;
   /** No non-2xx responses and no socket errors. */
@@ -38,18 +47,18 @@ export interface ScenarioResult {
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Combines a run's figures with its target. */
+/** Combines a run's figures with its target (null: none). */
 export function scenarioResult(
-  scenario: Scenario,
+  scenario: string,
   request: string,
-  cfg: BenchConfig,
+  cfg: Pick<BenchConfig, "durationS" | "connections" | "threads">,
   r: LoadResult,
-  target: Target,
+  target: Target | null,
   cpu: CpuUsage,
 ): ScenarioResult {
   const errors = socketErrorCount(r.socketErrors);
-  const metThroughput = r.requestsPerSec >= target.minRps;
-  const metLatency = r.latencyMs.p99 <= target.maxP99Ms;
+  const metThroughput = !target || r.requestsPerSec >= target.minRps;
+  const metLatency = !target || r.latencyMs.p99 <= target.maxP99Ms;
   const clean = r.non2xx === 0 && errors === 0;
   return {
     scenario,
@@ -68,7 +77,7 @@ export function scenarioResult(
     statuses: r.statuses,
     errors,
     socket_errors: r.socketErrors,
-    target: { min_requests_per_sec: target.minRps, max_p99_ms: target.maxP99Ms },
+    target: target && { min_requests_per_sec: target.minRps, max_p99_ms: target.maxP99Ms },
     met_throughput: metThroughput,
     met_latency: metLatency,
     clean,
@@ -82,7 +91,9 @@ export function scenarioResult(
   };
 }
 
-function verdict(r: ScenarioResult): string {
+/** "met", "MISSED (…)" naming what missed, or "no target". */
+export function verdict(r: ScenarioResult): string {
+  if (!r.target) return r.clean ? "no target" : "MISSED (errors)";
   if (r.met) return "met";
   const missed = [
     r.met_throughput ? "" : "throughput",
@@ -90,6 +101,13 @@ function verdict(r: ScenarioResult): string {
     r.clean ? "" : "errors",
   ].filter(Boolean);
   return `MISSED (${missed.join(", ")})`;
+}
+
+/** A run's target in words. */
+export function targetText(r: ScenarioResult): string {
+  if (!r.target) return "—";
+  const rps = r.target.min_requests_per_sec;
+  return `${rps ? `≥ ${rps} req/s, ` : ""}p99 ≤ ${r.target.max_p99_ms} ms`;
 }
 
 const HEADERS = [
@@ -115,16 +133,9 @@ function rows(results: ScenarioResult[]): string[][] {
     r.p99_ms.toFixed(1),
     String(r.non_2xx),
     String(r.errors),
-    `≥ ${r.target.min_requests_per_sec} req/s, p99 ≤ ${r.target.max_p99_ms} ms`,
+    targetText(r),
     verdict(r),
   ]);
-}
-
-/** CPU use of a run in one line, busiest first. */
-export function cpuLine(cpu: CpuUsage): string {
-  const groups = cpu.groups.map((g) => `${g.group} ${g.corePct.toFixed(0)}%`).join(", ");
-  return `machine ${cpu.machineBusyPct.toFixed(0)}% busy of ${cpu.cores} cores; ` +
-    `per process group (% of one core): ${groups}`;
 }
 
 /** The table printed on stdout. */
@@ -136,16 +147,6 @@ export function textTable(results: ScenarioResult[]): string {
       .trimEnd();
   return [line(HEADERS), widths.map((w) => "-".repeat(w)).join("  "), ...all.slice(1).map(line)]
     .join("\n");
-}
-
-/** A Markdown table; columns listed in `right` are right-aligned (numbers). */
-function markdownTable(headers: string[], body: string[][], right: number[] = []): string {
-  const esc = (c: string) => c.replaceAll("|", "\\|");
-  return [
-    `| ${headers.map(esc).join(" | ")} |`,
-    `| ${headers.map((_, i) => (right.includes(i) ? "---:" : "---")).join(" | ")} |`,
-    ...body.map((r) => `| ${r.map(esc).join(" | ")} |`),
-  ].join("\n");
 }
 
 /** Everything a run produced. */
@@ -162,18 +163,6 @@ export interface BenchReport {
 export function markdown(report: BenchReport): string {
   const m = report.machine;
   const c = report.config;
-  const statusLines = report.results.map((r) =>
-    `- **${r.scenario}** (${r.request}): ${r.requests} requests in ${r.elapsed_s} s; ` +
-    `statuses ${
-      Object.entries(r.statuses).map(([k, v]) => `${k}×${v}`).join(", ") || "not reported"
-    }; socket errors connect ${r.socket_errors.connect}, read ${r.socket_errors.read}, ` +
-    `write ${r.socket_errors.write}, timeout ${r.socket_errors.timeout}.`
-  );
-  const cpuLines = report.results.map((r) =>
-    `- **${r.scenario}**: ${cpuLine(r.cpu)}. Busiest processes: ${
-      r.cpu.top.map((t) => `\`${t.command}\` ${t.corePct.toFixed(0)}%`).join(", ")
-    }.`
-  );
   return `# Jobs API benchmark
 
 Measured on ${report.date} (${report.generated_at}) with \`deno task bench\`: ${m.loadGenerator},
@@ -194,47 +183,44 @@ ${
 A target is met only when both throughput and p99 are within it and no request failed
 (non-2xx responses or socket errors).
 
-${statusLines.join("\n")}
+${report.results.map(statusLine).join("\n")}
 
 ## Where the CPU went
 
-CPU time per process group over each measured run, from \`/proc/<pid>/stat\` read before
-and after the run (100% = one core fully busy; the machine has ${m.nproc}). "${EXITED}" is
-machine CPU time (from \`/proc/stat\`) of processes that came and went within the run.
+${cpuIntro(m.nproc)}
 
-${cpuLines.join("\n")}
-${
-    report.notes.length
-      ? `\n### Observations\n\n${report.notes.map((n) => `- ${n}`).join("\n")}\n`
-      : ""
-  }
+${report.results.map(cpuDetail).join("\n")}
+${observations(report.notes)}
 ## Machine
 
-${
-    markdownTable(["", "value"], [
-      ["nproc", String(m.nproc)],
-      ["CPU", m.cpuModel],
-      ["memory", `${m.memoryGiB} GiB`],
-      ["OS", `${m.os} (kernel ${m.kernel})`],
-      ["Deno", m.deno],
-      ["Postgres", m.postgres],
-      ["Kafka", `${m.kafka}; ${m.java}`],
-      ["load generator", m.loadGenerator],
-      ["date", report.generated_at],
-    ])
-  }
+${machineTable(m, report.generated_at)}
 `;
+}
+
+/**
+ * Writes `<name>-<date>.json` and `<name>.md` into `dir`, formatted like the rest of the
+ * repository (so `deno fmt --check` stays green); returns their paths.
+ */
+export async function writeResultFiles(
+  dir: URL,
+  files: { name: string; date: string; json: unknown; markdown: string },
+): Promise<string[]> {
+  await Deno.mkdir(dir, { recursive: true });
+  const json = new URL(`${files.name}-${files.date}.json`, dir);
+  const md = new URL(`${files.name}.md`, dir);
+  await Deno.writeTextFile(json, JSON.stringify(files.json, null, 2) + "\n");
+  await Deno.writeTextFile(md, files.markdown);
+  const paths = [json.pathname, md.pathname];
+  await commandOutput(Deno.execPath(), ["fmt", "--quiet", ...paths], { cwd: ROOT });
+  return paths;
 }
 
 /** Writes the JSON and Markdown results; returns their paths. */
 export async function writeResults(report: BenchReport, dir: URL): Promise<string[]> {
-  await Deno.mkdir(dir, { recursive: true });
-  const json = new URL(`jobs-api-${report.date}.json`, dir);
-  const md = new URL("jobs-api.md", dir);
-  await Deno.writeTextFile(json, JSON.stringify(report, null, 2) + "\n");
-  await Deno.writeTextFile(md, markdown(report));
-  // Formatted like the rest of the repository, so `deno fmt --check` stays green.
-  const paths = [json.pathname, md.pathname];
-  await commandOutput(Deno.execPath(), ["fmt", "--quiet", ...paths], { cwd: ROOT });
-  return paths;
+  return await writeResultFiles(dir, {
+    name: "jobs-api",
+    date: report.date,
+    json: report,
+    markdown: markdown(report),
+  });
 }

@@ -62,6 +62,11 @@ function done(summary, latency, requests)
 end
 `;
 
+/** Lua that sends `headers` with every request. */
+export function headersLua(headers: Record<string, string>): string {
+  return Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}\n`).join("");
+}
+
 /** Lua that makes each wrk thread GET `paths` (printable ASCII, e.g. percent-encoded) in turn. */
 export function cycleLua(paths: readonly string[]): string {
   if (paths.length === 0) throw new Error("no paths to request");
@@ -77,8 +82,7 @@ end
 
 /** The Lua script that makes wrk send `spec`'s requests. */
 export function luaScript(spec: LoadSpec, nonce: string): string {
-  const common = `${STATUS_LUA}wrk.headers["Authorization"] = ${lua(`Bearer ${spec.apiKey}`)}
-`;
+  const common = STATUS_LUA + headersLua({ Authorization: `Bearer ${spec.apiKey}` });
   if (spec.kind.type === "create") {
     const marker = "@TITLE@";
     const [head, tail] = JSON.stringify(jobBody(`Bench Engineer ${marker}`)).split(marker);

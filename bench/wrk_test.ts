@@ -68,6 +68,9 @@ Deno.test("luaScript cycles through the given ids and sends the key", () => {
     threads: 1,
     timeoutS: 1,
   }, "n");
-  assert.match(lua, /local paths = \{ "\/v1\/partner\/jobs\/job_A", "\/v1\/partner\/jobs\/job_B" \}/);
+  assert.match(
+    lua,
+    /local paths = \{ "\/v1\/partner\/jobs\/job_A", "\/v1\/partner\/jobs\/job_B" \}/,
+  );
   assert.match(lua, /wrk\.headers\["Authorization"\] = "Bearer key_1"/);
 });
