@@ -4,6 +4,8 @@
  * with a page that says what is wrong.
  */
 import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { loadSiteConfig, siteDatabaseOptions } from "@hire/site/config.ts";
 import { attrOf, elements, first, parseHtml, textOf } from "./support/html.ts";
 import { jobBody, startStack } from "./support/stack.ts";
 
@@ -190,4 +192,19 @@ Deno.test("/ leads to the feed", async () => {
   await res.body?.cancel();
   assert.equal(res.status, 301);
   assert.equal(res.headers.get("location"), "/jobs?lang=ar");
+});
+
+Deno.test("the site's connections plan every query for its own words (no generic plans)", async () => {
+  const cfg = loadSiteConfig(stack.env);
+  const sql = connect(cfg.DATABASE_URL, siteDatabaseOptions(cfg));
+  try {
+    const [row] = await sql<{ mode: string }[]>`SELECT current_setting('plan_cache_mode') AS mode`;
+    assert.equal(row!.mode, "force_custom_plan");
+  } finally {
+    await sql.end();
+  }
+  const [column] = await stack.sql<{ storage: string }[]>`
+    SELECT attstorage AS storage FROM pg_attribute
+    WHERE attrelid = 'jobs'::regclass AND attname = 'search'`;
+  assert.equal(column!.storage, "m", "the search vector stays in the row");
 });

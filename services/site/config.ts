@@ -1,5 +1,6 @@
 /** The site's configuration, read once at start-up. */
 import { boolVar, commonEnv, intVar, parseConfig } from "@hire/config";
+import type { ConnectOptions } from "@hire/db";
 import { z } from "zod";
 import { SITEMAP_MAX_URLS } from "./sitemap.ts";
 
@@ -27,6 +28,21 @@ const schema = z.object({
   /** Rendered job descriptions kept in memory (each keyed by job and content version). */
   SITE_RENDER_CACHE_ENTRIES: intVar(5000),
 });
+
+/**
+ * How the site connects to Postgres. Custom plans always: postgres.js prepares each query,
+ * and after a few executions Postgres may switch a prepared feed search to a generic plan
+ * that cannot see the words and walks a whole city (measured: 200-560 ms instead of 2 ms),
+ * which also let one visitor's searches take cores.
+ */
+export function siteDatabaseOptions(cfg: Pick<SiteConfig, "SITE_DB_POOL_SIZE">): ConnectOptions {
+  return {
+    max: cfg.SITE_DB_POOL_SIZE,
+    connectTimeout: 3,
+    name: "site",
+    settings: { plan_cache_mode: "force_custom_plan" },
+  };
+}
 
 /** The validated configuration. */
 export type SiteConfig = z.infer<typeof schema>;

@@ -6,16 +6,12 @@ import { connect } from "@hire/db";
 import { onShutdown } from "@hire/lifecycle";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
-import { loadSiteConfig, siteSettings } from "./config.ts";
+import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "./config.ts";
 import { loadStylesheet } from "./routes/assets.ts";
 
 const cfg = loadSiteConfig();
 const log = createLogger("site", cfg.LOG_LEVEL);
-const sql = connect(cfg.DATABASE_URL, {
-  max: cfg.SITE_DB_POOL_SIZE,
-  connectTimeout: 3,
-  name: "site",
-});
+const sql = connect(cfg.DATABASE_URL, siteDatabaseOptions(cfg));
 const app = createApp({ sql, log, stylesheet: await loadStylesheet(), ...siteSettings(cfg) });
 
 const server = Deno.serve({

@@ -17,6 +17,8 @@ export interface ConnectOptions {
   connectTimeout?: number;
   /** Application name shown in pg_stat_activity. */
   name?: string;
+  /** Server settings for every connection of the pool, e.g. `plan_cache_mode`. */
+  settings?: Record<string, string>;
 }
 
 /** Opens a pool. Timestamps come back as Date; bigint columns as strings. */
@@ -26,7 +28,7 @@ export function connect(url: string, opts: ConnectOptions = {}): Sql {
     connect_timeout: opts.connectTimeout ?? 5,
     idle_timeout: 60,
     onnotice: () => {},
-    connection: { application_name: opts.name ?? "hire" },
+    connection: { application_name: opts.name ?? "hire", ...opts.settings },
     transform: { undefined: null },
   });
 }

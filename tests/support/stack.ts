@@ -28,7 +28,7 @@ import { createWebhookHttpClient } from "@hire/delivery-service/http_client.ts";
 import { createSmtpMailer } from "@hire/mail";
 import { ladderTopics } from "@hire/webhooks";
 import { createApp as createSiteApp } from "@hire/site/app.ts";
-import { loadSiteConfig, siteSettings } from "@hire/site/config.ts";
+import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "@hire/site/config.ts";
 import { loadStylesheet } from "@hire/site/routes/assets.ts";
 import { assertConforms } from "./conformance.ts";
 import { ownDatabase } from "./own_database.ts";
@@ -193,11 +193,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   );
   const siteUrl = `http://127.0.0.1:${siteServer.addr.port}`;
   env.SITE_BASE_URL = siteUrl;
+  const siteCfg = loadSiteConfig({ ...env, ...opts.siteEnv });
+  const siteSql = connect(siteCfg.DATABASE_URL, siteDatabaseOptions(siteCfg));
   site.app = createSiteApp({
-    sql,
+    sql: siteSql,
     log: silentLogger,
     stylesheet: await loadStylesheet(),
-    ...siteSettings(loadSiteConfig({ ...env, ...opts.siteEnv })),
+    ...siteSettings(siteCfg),
   });
   const edgeCfg = loadEdgeConfig({ ...env, ...opts.edgeEnv });
   const kafka = createKafka({ brokers: edgeCfg.KAFKA_BROKERS, clientId: "test" });
@@ -360,6 +362,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     async stop() {
       await server.shutdown();
       await siteServer.shutdown();
+      await siteSql.end();
       for (const s of [...services]) await s.stop();
       if (opts.pipeline) {
         await provider?.close();

@@ -13,11 +13,16 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
     '(^|[^[:alnum:]])(وال|بال|كال|فال|لل|ال)([[:alnum:]]{2,})', '\1\3', 'g')
 $$;
 
--- Title words weigh more than description words when results are ranked.
-ALTER TABLE jobs ADD COLUMN search tsvector GENERATED ALWAYS AS (
-  setweight(to_tsvector('english', site_search_text(title)), 'A') ||
-  setweight(to_tsvector('english', site_search_text(description)), 'B')
-) STORED;
+-- Title words weigh more than description words when results are ranked. The vector stays
+-- in the row (MAIN) where it fits: a filtered feed page tests it on every row it walks, and
+-- stored out of line (TOAST, where a 1 kB vector went by default) each test was one more
+-- fetch; measured on 100,000 jobs, a search's median fell from 3.7 to 1.6-1.9 ms.
+ALTER TABLE jobs
+  ADD COLUMN search tsvector GENERATED ALWAYS AS (
+    setweight(to_tsvector('english', site_search_text(title)), 'A') ||
+    setweight(to_tsvector('english', site_search_text(description)), 'B')
+  ) STORED,
+  ALTER COLUMN search SET STORAGE MAIN;
 
 -- The feed lists active, undeleted jobs newest first, optionally by city or employment
 -- type; each filter has an index in feed order so a page is an index range scan.
@@ -27,5 +32,10 @@ CREATE INDEX jobs_feed_city ON jobs (city, created_at DESC, id DESC)
   WHERE status = 'active' AND deleted_at IS NULL;
 CREATE INDEX jobs_feed_type ON jobs (employment_type, created_at DESC, id DESC)
   WHERE status = 'active' AND deleted_at IS NULL;
+-- New entries wait in the index's pending list until it is merged, and every search reads
+-- the whole list: with the default 4 MB a burst of creates made each search read hundreds of
+-- pages (measured: 3.5 ms for a word that is nowhere). A 256 kB list keeps that under a
+-- millisecond and still batches the merge work of creates.
 CREATE INDEX jobs_feed_search ON jobs USING gin (search)
+  WITH (gin_pending_list_limit = 256)
   WHERE status = 'active' AND deleted_at IS NULL;
