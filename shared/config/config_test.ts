@@ -19,6 +19,7 @@ Deno.test("parseConfig applies the defaults to an empty environment", () => {
     KAFKA_CLIENT_ID: "hire",
     LOG_LEVEL: "info",
     PUBLIC_BASE_URL: "http://localhost:8080",
+    SITE_BASE_URL: "http://localhost:8081",
     TOPIC_JOBS_COMMANDS: "jobs.commands",
     TOPIC_JOBS_EVENTS: "jobs.events.v1",
     TOPIC_SEEKERS: "seekers.v1",
@@ -59,7 +60,7 @@ Deno.test("parseConfig splits KAFKA_BROKERS on commas, trimming and dropping emp
   );
 });
 
-Deno.test("parseConfig strips trailing slashes of PUBLIC_BASE_URL", () => {
+Deno.test("parseConfig strips trailing slashes of PUBLIC_BASE_URL and SITE_BASE_URL", () => {
   for (
     const [input, expected] of [
       ["https://jobs.example.sa/", "https://jobs.example.sa"],
@@ -69,6 +70,7 @@ Deno.test("parseConfig strips trailing slashes of PUBLIC_BASE_URL", () => {
     ]
   ) {
     assert.equal(parseConfig(schema, { PUBLIC_BASE_URL: input }).PUBLIC_BASE_URL, expected, input);
+    assert.equal(parseConfig(schema, { SITE_BASE_URL: input }).SITE_BASE_URL, expected, input);
   }
 });
 
