@@ -10,7 +10,7 @@
  * Run alone: `deno run -A deploy/local/chromium.ts`. `CHROMIUM_PATH` names another browser
  * (on a machine that is not Debian, say); it is then used as it is.
  */
-import { has, run, step } from "./run.ts";
+import { aptInstall, has, missingPackages, run, step } from "./run.ts";
 
 /** Where Debian's `chromium` package puts the browser. */
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
@@ -28,7 +28,7 @@ export async function ensureChromium(): Promise<string> {
     }
     return chosen;
   }
-  const missing = await missingPackages();
+  const missing = await missingOnThisMachine();
   if (!missing.length) return DEBIAN_CHROMIUM;
   if (Deno.uid() !== 0 || !await has("apt-get")) {
     throw new Error(
@@ -39,9 +39,7 @@ export async function ensureChromium(): Promise<string> {
     );
   }
   step(`installing ${missing.join(", ")} from Debian's packages (once; about a minute)`);
-  // Once per install: an old package list may name versions the mirror no longer has.
-  await apt(["update", "-q"]);
-  await apt(["install", "-y", "-q", "--no-install-recommends", ...missing]);
+  await aptInstall(missing);
   if (!await isExecutable(DEBIAN_CHROMIUM)) {
     throw new Error(`${missing.join(", ")} installed, but ${DEBIAN_CHROMIUM} is not there`);
   }
@@ -49,32 +47,18 @@ export async function ensureChromium(): Promise<string> {
   return DEBIAN_CHROMIUM;
 }
 
-async function missingPackages(): Promise<string[]> {
+async function missingOnThisMachine(): Promise<string[]> {
   if (!await has("dpkg-query")) {
     // Not a Debian machine: only the browser can be looked for, not the font.
     return await isExecutable(DEBIAN_CHROMIUM) ? [] : ["chromium"];
   }
-  const missing = [];
-  for (const pkg of PACKAGES) if (!await isInstalled(pkg)) missing.push(pkg);
-  return missing;
-}
-
-async function isInstalled(pkg: string): Promise<boolean> {
-  const out = await new Deno.Command("dpkg-query", {
-    args: ["-W", "-f=${Status}", pkg],
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return out.success && new TextDecoder().decode(out.stdout) === "install ok installed";
+  return await missingPackages(PACKAGES);
 }
 
 async function isExecutable(path: string): Promise<boolean> {
   const info = await Deno.stat(path).catch(() => undefined);
   return Boolean(info?.isFile && info.mode !== null && (info.mode & 0o111));
 }
-
-// No questions asked: CI has no terminal to answer them.
-const apt = (args: string[]) => run("env", ["DEBIAN_FRONTEND=noninteractive", "apt-get", ...args]);
 
 if (import.meta.main) {
   console.log(await ensureChromium());

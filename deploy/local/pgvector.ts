@@ -11,7 +11,7 @@
  */
 import { connect } from "@hire/db";
 import { DEFAULT_DATABASE_URL } from "./postgres.ts";
-import { has, step } from "./run.ts";
+import { aptInstall, has, missingPackages, step } from "./run.ts";
 
 /** The upstream tarball of Debian trixie's source package pgvector 0.8.0-1. */
 const ORIG_TARBALL = "pgvector_0.8.0.orig.tar.gz";
@@ -77,29 +77,10 @@ async function isDebian(): Promise<boolean> {
 
 /** Installs the server headers and the compiler if missing, updating apt's lists if needed. */
 async function installBuildDependencies(major: number): Promise<void> {
-  const wanted = [`postgresql-server-dev-${major}`, "build-essential"];
-  // Only missing packages: `apt-get install` of an installed one would also upgrade it.
-  const missing = [];
-  for (const pkg of wanted) if (!await isInstalled(pkg)) missing.push(pkg);
+  const missing = await missingPackages([`postgresql-server-dev-${major}`, "build-essential"]);
   if (!missing.length) return;
   step(`installing ${missing.join(", ")}`);
-  const install = ["install", "-y", "-q", ...missing];
-  try {
-    await sh("apt-get", install);
-  } catch {
-    step("apt-get install failed; updating package lists and trying again");
-    await sh("apt-get", ["update", "-q"]);
-    await sh("apt-get", install);
-  }
-}
-
-async function isInstalled(pkg: string): Promise<boolean> {
-  const out = await new Deno.Command("dpkg-query", {
-    args: ["-W", "-f=${Status}", pkg],
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return out.success && new TextDecoder().decode(out.stdout) === "install ok installed";
+  await aptInstall(missing);
 }
 
 /**

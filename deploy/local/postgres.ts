@@ -4,7 +4,7 @@
  * machine run as root is installed.
  */
 import { connect } from "@hire/db";
-import { has, run, step, waitFor } from "./run.ts";
+import { aptInstall, has, run, step, waitFor } from "./run.ts";
 
 /** The database URL local services use when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hire";
@@ -41,8 +41,7 @@ async function startLocalServer(): Promise<void> {
       );
     }
     step("installing PostgreSQL from Debian's packages");
-    await run("apt-get", ["update", "-q"]);
-    await run("apt-get", ["install", "-y", "-q", "postgresql"]);
+    await aptInstall(["postgresql"]);
     await trustLoopback();
   }
   const versions = (await run("ls", ["/etc/postgresql"])).trim().split(/\s+/);

@@ -42,3 +42,38 @@ export function step(msg: string): void {
 /** The project's root folder and its git-ignored state folder. */
 export const ROOT = new URL("../../", import.meta.url).pathname;
 export const LOCAL = `${ROOT}.local/`;
+
+/** Which of `packages` Debian's package manager does not have installed. */
+export async function missingPackages(packages: readonly string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const pkg of packages) {
+    const out = await new Deno.Command("dpkg-query", {
+      args: ["-W", "-f=${Status}", pkg],
+      stdout: "piped",
+      stderr: "null",
+    }).output().catch(() => undefined);
+    const installed = out?.success &&
+      new TextDecoder().decode(out.stdout) === "install ok installed";
+    if (!installed) missing.push(pkg);
+  }
+  return missing;
+}
+
+/**
+ * Installs Debian packages, asking no questions (CI has no terminal). When the install fails,
+ * apt's lists are updated and it is tried once more: an old list may name versions the mirror
+ * no longer has, and a fresh machine may have no lists at all. Pass only missing packages:
+ * installing an installed one would also upgrade it.
+ */
+export async function aptInstall(packages: readonly string[]): Promise<void> {
+  const apt = (args: string[]) =>
+    run("env", ["DEBIAN_FRONTEND=noninteractive", "apt-get", ...args]);
+  const install = ["install", "-y", "-q", "--no-install-recommends", ...packages];
+  try {
+    await apt(install);
+  } catch {
+    step("apt-get install failed; updating package lists and trying again");
+    await apt(["update", "-q"]);
+    await apt(install);
+  }
+}
