@@ -8,19 +8,15 @@ import { prepare, up } from "./infra.ts";
 import { ROOT, step } from "./run.ts";
 import { describeMail, startSmtpSink } from "./smtp_sink.ts";
 
-/**
- * Services and their entry points, in start order. `nice` lowers a service's CPU priority:
- * the public site's anonymous page views yield to partners' API calls when both share the
- * machine's cores (docker-compose gives it fewer `cpu_shares` for the same reason).
- */
-export const SERVICES: readonly { name: string; entry: string; nice?: number }[] = [
+/** Services and their entry points, in start order. */
+export const SERVICES = [
   { name: "job", entry: "services/job/main.ts" },
   { name: "embed", entry: "services/embedding/main.ts" },
   { name: "match", entry: "services/matching/main.ts" },
   { name: "deliver", entry: "services/delivery/main.ts" },
   { name: "edge", entry: "services/edge/main.ts" },
-  { name: "site", entry: "services/site/main.ts", nice: 10 },
-];
+  { name: "site", entry: "services/site/main.ts" },
+] as const;
 
 // DEV_SERVICES=job,edge runs a subset, e.g. to measure the API without the pipeline
 // competing for the same cores.
@@ -48,11 +44,9 @@ const env = {
   KAFKA_BROKERS: infra.brokers,
   SMTP_URL: Deno.env.get("SMTP_URL") ?? mail.url,
 };
-const children = selected.map(({ name, entry, nice }) => {
-  const deno = [Deno.execPath(), "run", "-A", entry];
-  const [cmd, ...args] = nice ? ["nice", "-n", String(nice), ...deno] : deno;
-  const child = new Deno.Command(cmd!, {
-    args,
+const children = selected.map(({ name, entry }) => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", entry],
     cwd: ROOT,
     env,
     stdin: "null",
