@@ -1,5 +1,5 @@
 /**
- * The edge's HTTP application: the only public surface. `createApp(deps)` is a function of
+ * The edge's HTTP application: the partner API. `createApp(deps)` is a function of
  * its dependencies, so tests drive it with `app.request()` or serve it on a free port.
  * @module
  */
