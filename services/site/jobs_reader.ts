@@ -25,14 +25,21 @@ export interface FeedFilter {
 /** Characters of the description an excerpt starts from. */
 const EXCERPT_SOURCE_CHARS = 400;
 
-/** One job by id, deleted or not (the page says which), with its partner's display name. */
-export async function findJob(sql: Sql, id: string): Promise<SiteJob | undefined> {
-  const [row] = await sql<SiteJob[]>`
+/** Jobs with exactly a SiteJob's columns, as `j`, joined to their partner as `p`. */
+const siteJobs = (sql: Sql) =>
+  sql`
     SELECT j.id, j.title, j.description, j.city, j.employment_type, j.salary_min,
       j.salary_max, j.currency, j.status, j.created_at, j.updated_at, j.deleted_at,
       j.content_version, p.name AS partner_name
-    FROM jobs j JOIN partners p ON p.id = j.partner_id
-    WHERE j.id = ${id}`;
+    FROM jobs j JOIN partners p ON p.id = j.partner_id`;
+
+// What the site lists: the feed, the sitemap and the syndication feeds show exactly these
+// jobs (migration 0007's partial indexes carry the same condition).
+const listed = (sql: Sql) => sql`j.status = 'active' AND j.deleted_at IS NULL`;
+
+/** One job by id, deleted or not (the page says which), with its partner's display name. */
+export async function findJob(sql: Sql, id: string): Promise<SiteJob | undefined> {
+  const [row] = await sql<SiteJob[]>`${siteJobs(sql)} WHERE j.id = ${id}`;
   return row;
 }
 
@@ -49,7 +56,7 @@ export async function feedPage(
       j.employment_type, j.salary_min, j.salary_max, j.currency, j.status, j.created_at,
       j.updated_at, j.content_version, p.name AS partner_name
     FROM jobs j JOIN partners p ON p.id = j.partner_id
-    WHERE j.status = 'active' AND j.deleted_at IS NULL
+    WHERE ${listed(sql)}
       ${opts.city ? sql`AND j.city = ${opts.city}` : sql``}
       ${opts.employmentType ? sql`AND j.employment_type = ${opts.employmentType}` : sql``}
       ${
@@ -68,11 +75,8 @@ export async function feedPage(
 /** The newest active jobs with their descriptions, for the Atom and JSON feeds. */
 export async function newestJobs(sql: Sql, limit: number): Promise<SiteJob[]> {
   return await sql<SiteJob[]>`
-    SELECT j.id, j.title, j.description, j.city, j.employment_type, j.salary_min,
-      j.salary_max, j.currency, j.status, j.created_at, j.updated_at, j.deleted_at,
-      j.content_version, p.name AS partner_name
-    FROM jobs j JOIN partners p ON p.id = j.partner_id
-    WHERE j.status = 'active' AND j.deleted_at IS NULL
+    ${siteJobs(sql)}
+    WHERE ${listed(sql)}
     ORDER BY j.created_at DESC, j.id DESC
     LIMIT ${limit}`;
 }
@@ -80,7 +84,7 @@ export async function newestJobs(sql: Sql, limit: number): Promise<SiteJob[]> {
 /** How many jobs the sitemap lists. */
 export async function countListedJobs(sql: Sql): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM jobs WHERE status = 'active' AND deleted_at IS NULL`;
+    SELECT count(*)::int AS n FROM jobs j WHERE ${listed(sql)}`;
   return row?.n ?? 0;
 }
 
@@ -90,8 +94,8 @@ export async function sitemapJobs(
   opts: { offset: number; limit: number },
 ): Promise<{ id: string; updated_at: Date }[]> {
   return await sql<{ id: string; updated_at: Date }[]>`
-    SELECT id, updated_at FROM jobs
-    WHERE status = 'active' AND deleted_at IS NULL
-    ORDER BY created_at, id
+    SELECT j.id, j.updated_at FROM jobs j
+    WHERE ${listed(sql)}
+    ORDER BY j.created_at, j.id
     OFFSET ${opts.offset} LIMIT ${opts.limit}`;
 }

@@ -151,6 +151,18 @@ export interface RenderCache {
 }
 
 /**
+ * A job's rendered description, from `cache`. The key is the job and its content version,
+ * which changes with every title or description change, so a cached rendering is never
+ * that of an older description.
+ */
+export function renderDescription(
+  cache: RenderCache,
+  job: { id: string; content_version: number; description: string },
+): string {
+  return cache.render(`${job.id}@${job.content_version}`, job.description);
+}
+
+/**
  * Creates an LRU cache of {@link renderMarkdown} results, so a 20,000-character description
  * is rendered once per content version rather than on every view.
  */

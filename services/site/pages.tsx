@@ -60,20 +60,16 @@ export async function errorPage(
   // 404 and 410 may be revalidated like any page (a job may appear under a typed id later,
   // and a removed one stays removed); the others describe this moment only.
   const caching = opts.status === 404 || opts.status === 410 ? "revalidate" : "none";
-  return await respond(c, {
-    body: `<!doctype html>${await (
-      <ErrorPage
-        lang={ctx.lang}
-        title={title}
-        message={message}
-        details={opts.details}
-        here={ctx.here}
-        cssHref={ctx.cssHref}
-      />
-    ).toString()}`,
-    contentType: "text/html; charset=utf-8",
-    status: opts.status,
-    caching,
-    varyLanguage: true,
-  });
+  return await htmlPage(
+    c,
+    <ErrorPage
+      lang={ctx.lang}
+      title={title}
+      message={message}
+      details={opts.details}
+      here={ctx.here}
+      cssHref={ctx.cssHref}
+    />,
+    { status: opts.status, caching },
+  );
 }

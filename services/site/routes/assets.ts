@@ -3,6 +3,7 @@
  * so it can be cached for a year and a new version is fetched the moment it changes.
  * @module
  */
+import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { SiteEnv } from "../env.ts";
 import { respond } from "../respond.ts";
@@ -16,12 +17,7 @@ export interface Stylesheet {
 /** Reads the stylesheet shipped beside the code. */
 export async function loadStylesheet(): Promise<Stylesheet> {
   const css = await Deno.readTextFile(new URL("../assets/site.css", import.meta.url));
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(css));
-  const hash = Array.from(
-    new Uint8Array(digest).slice(0, 6),
-    (b) => b.toString(16).padStart(2, "0"),
-  )
-    .join("");
+  const hash = createHash("sha256").update(css).digest("hex").slice(0, 12);
   return { css, href: `/assets/site.${hash}.css` };
 }
 

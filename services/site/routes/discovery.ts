@@ -13,7 +13,7 @@ import { employmentTypeLabel } from "../format.ts";
 import { text } from "../i18n.ts";
 import { countListedJobs, newestJobs, sitemapJobs } from "../jobs_reader.ts";
 import { jobPath } from "../links.ts";
-import type { RenderCache } from "../markdown.ts";
+import { type RenderCache, renderDescription } from "../markdown.ts";
 import { respond } from "../respond.ts";
 import { sitemapIndexXml, sitemapXml } from "../sitemap.ts";
 
@@ -33,20 +33,22 @@ const XML = "application/xml; charset=utf-8";
 /** The discovery routes. */
 export function discoveryRoutes(deps: DiscoveryDeps): Hono<SiteEnv> {
   const jobsFile = (n: number) => `${deps.baseUrl}/sitemaps/jobs-${n}.xml`;
+  const jobsSitemap = (jobs: { id: string; updated_at: Date }[]) =>
+    sitemapXml(jobs.map((j) => ({ loc: deps.baseUrl + jobPath(j.id), lastmod: j.updated_at })));
 
-  const syndication = async (): Promise<FeedOptions> => {
+  const syndication = async (feedUrl: string): Promise<FeedOptions> => {
     const jobs = await newestJobs(deps.sql, FEED_ENTRIES);
     const t = text("en");
     return {
       siteUrl: `${deps.baseUrl}/jobs`,
-      feedUrl: "",
+      feedUrl,
       title: t.siteName,
       updated: jobs.reduce((max, j) => j.updated_at > max ? j.updated_at : max, new Date(0)),
       lang: "en",
       entries: jobs.map((job) => ({
         url: deps.baseUrl + jobPath(job.id),
         title: job.title,
-        html: deps.descriptions.render(`${job.id}@${job.content_version}`, job.description),
+        html: renderDescription(deps.descriptions, job),
         published: job.created_at,
         updated: job.updated_at,
         author: job.partner_name,
@@ -74,9 +76,7 @@ export function discoveryRoutes(deps: DiscoveryDeps): Hono<SiteEnv> {
       }
       const jobs = await sitemapJobs(deps.sql, { offset: 0, limit: deps.sitemapUrlsPerFile });
       return await respond(c, {
-        body: sitemapXml(
-          jobs.map((j) => ({ loc: deps.baseUrl + jobPath(j.id), lastmod: j.updated_at })),
-        ),
+        body: jobsSitemap(jobs),
         contentType: XML,
       });
     })
@@ -88,21 +88,19 @@ export function discoveryRoutes(deps: DiscoveryDeps): Hono<SiteEnv> {
       });
       if (jobs.length === 0) return c.notFound();
       return await respond(c, {
-        body: sitemapXml(
-          jobs.map((j) => ({ loc: deps.baseUrl + jobPath(j.id), lastmod: j.updated_at })),
-        ),
+        body: jobsSitemap(jobs),
         contentType: XML,
       });
     })
     .get("/feed.xml", async (c) =>
       await respond(c, {
-        body: atomFeed({ ...await syndication(), feedUrl: `${deps.baseUrl}/feed.xml` }),
+        body: atomFeed(await syndication(`${deps.baseUrl}/feed.xml`)),
         contentType: "application/atom+xml; charset=utf-8",
       }))
     .get("/feed.json", async (c) =>
       await respond(c, {
         body: JSON.stringify(
-          jsonFeed({ ...await syndication(), feedUrl: `${deps.baseUrl}/feed.json` }),
+          jsonFeed(await syndication(`${deps.baseUrl}/feed.json`)),
         ),
         contentType: "application/feed+json; charset=utf-8",
       }));

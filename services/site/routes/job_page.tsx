@@ -7,7 +7,7 @@ import type { SiteEnv } from "../env.ts";
 import { jobPostingJsonLd, jsonLdScript } from "../json_ld.ts";
 import { findJob } from "../jobs_reader.ts";
 import { jobPath } from "../links.ts";
-import type { RenderCache } from "../markdown.ts";
+import { type RenderCache, renderDescription } from "../markdown.ts";
 import { errorPage, htmlPage, pageContext } from "../pages.tsx";
 import { NONCE_SLOT } from "../respond.ts";
 import { JobPage } from "../views/job_page.tsx";
@@ -31,12 +31,7 @@ export function jobPageRoutes(deps: JobPageDeps): Hono<SiteEnv> {
     const job = isId("job", id) ? await findJob(deps.sql, id) : undefined;
     if (!job) return await errorPage(c, ctx, { status: 404 });
     if (job.deleted_at) return await errorPage(c, ctx, { status: 410 });
-    // The content version changes with every title or description change, so a cached
-    // rendering is never that of an older description.
-    const descriptionHtml = deps.descriptions.render(
-      `${job.id}@${job.content_version}`,
-      job.description,
-    );
+    const descriptionHtml = renderDescription(deps.descriptions, job);
     const url = deps.baseUrl + jobPath(job.id);
     const jsonLd = job.status === "active"
       ? jsonLdScript(
