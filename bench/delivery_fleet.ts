@@ -3,8 +3,8 @@
  * fleet of its own and stops it at the end, so no receiver outlives the scenario it served.
  * @module
  */
-import { type Receiver, sleep, startReceiver } from "../tests/support/receiver.ts";
-import type { Stack } from "../tests/support/stack.ts";
+import { type Receiver, sleep, startReceiver } from "@hire/testing/receiver.ts";
+import type { Stack } from "@hire/testing/stack.ts";
 import { type Arrival, type DeliveryTally, type SentMap, tally } from "./delivery_tally.ts";
 
 /** The webhooks of a scenario, by partner, labelled `<receiver port><path>`, and their receivers. */

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { sleep } from "../tests/support/receiver.ts";
+import { sleep } from "@hire/testing/receiver.ts";
 import type { Fleet } from "./delivery_fleet.ts";
 import type { Statuses } from "./delivery_results.ts";
 import { latencyStats, roundedStats } from "./delivery_stats.ts";

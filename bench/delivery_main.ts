@@ -63,7 +63,7 @@ async function main() {
   const databaseUrl = await prepareDatabase();
   // stack.ts reads DATABASE_URL when it is first imported.
   Deno.env.set("DATABASE_URL", databaseUrl);
-  const { startStack } = await import("../tests/support/stack.ts");
+  const { startStack } = await import("@hire/testing/stack.ts");
   step("starting the edge and the delivery service in-process");
   const deliveryEnv = { WEBHOOK_TIMEOUT: `${CONFIG.webhookTimeoutMs / 1000}s` };
   const stack = await startStack({ jobService: false, delivery: { env: deliveryEnv } });

@@ -3,7 +3,7 @@
  * receivers, measured around the scenario so the figures can be read against them.
  * @module
  */
-import { sleep } from "../tests/support/receiver.ts";
+import { sleep } from "@hire/testing/receiver.ts";
 import { snapshot, usage } from "./cpu.ts";
 import type { Fleet } from "./delivery_fleet.ts";
 import { commandOutput } from "./proc.ts";

@@ -6,7 +6,7 @@
 import { newId } from "@hire/ids";
 import { encodeJobEvent, type JobEvent } from "@hire/jobs";
 import type { Publisher } from "@hire/kafka";
-import { sleep } from "../tests/support/receiver.ts";
+import { sleep } from "@hire/testing/receiver.ts";
 import { CONFIG } from "./delivery_config.ts";
 import { type LatencyStats, latencyStats } from "./delivery_stats.ts";
 import type { SentMap } from "./delivery_tally.ts";

@@ -90,8 +90,8 @@ Measured on ${date} (${at.toISOString()}) with \`deno task bench:delivery\`. Raw
 \`delivery-${date}.json\`.
 
 The edge and the delivery service run in-process, as the integration tests start them
-(\`tests/support/stack.ts\`), on the real Kafka broker and Postgres, with a fresh database
-(\`${ctx.database}\`) and fresh topics; the HTTPS receivers (\`tests/support/receiver.ts\`)
+(\`testing/stack.ts\`), on the real Kafka broker and Postgres, with a fresh database
+(\`${ctx.database}\`) and fresh topics; the HTTPS receivers (\`testing/receiver.ts\`)
 and the event producer run in the same process. So one Deno event loop carries the delivery
 service, the receivers' TLS and HTTP, and the producer, while Kafka and Postgres share the
 other core: the figures are for the service on a fraction of this ${machine.nproc}-core

@@ -4,8 +4,8 @@
  * @module
  */
 import type { Publisher } from "@hire/kafka";
-import { sleep } from "../tests/support/receiver.ts";
-import type { Stack } from "../tests/support/stack.ts";
+import { sleep } from "@hire/testing/receiver.ts";
+import type { Stack } from "@hire/testing/stack.ts";
 import { CONFIG, type Limits } from "./delivery_config.ts";
 import { createFleet } from "./delivery_fleet.ts";
 import { attemptDurations, sampleSlow, statuses } from "./delivery_log.ts";

@@ -5,7 +5,7 @@
  * The job service owns that table, and jobs normally arrive through the API and Kafka. A
  * benchmark fixture of 100,000 jobs through the API would take many minutes and have the
  * embedding service embed every one of them (the CPU of the runs that follow), so the rows
- * are inserted with SQL instead. Nothing announces them on `jobs.lifecycle`, so they are
+ * are inserted with SQL instead. Nothing announces them on `jobs.changed`, so they are
  * never embedded: they keep `embedding_status = 'processing'` and `match_ready = false`,
  * which is true (they have no vector) and what a job that had just been created would
  * show. The sweeper only retries jobs with an `embedding_retry_at`, which these have not,

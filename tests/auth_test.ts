@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { rotateKey } from "@hire/partners";
-import { jobBody, startStack } from "./support/stack.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 Deno.test.afterAll(() => stack.stop());

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { decodeJobChanged } from "@hire/pipeline";
-import { readTopic } from "./support/events.ts";
-import { jobBody, startStack } from "./support/stack.ts";
+import { readTopic } from "@hire/testing/events.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 const partner = await stack.partner("growth");
@@ -60,7 +60,7 @@ Deno.test("bulk: mixed items give 207, indexes right, errors shaped like a singl
     jobBody({ employment_type: "full_time", salary_min: null }),
   ];
   // What the job service emits for every create, and the embedding pipeline consumes.
-  const lifecycle = await readTopic(stack.kafka, stack.topics.lifecycle, decodeJobChanged);
+  const changes = await readTopic(stack.kafka, stack.topics.changed, decodeJobChanged);
   try {
     const res = await bulk({
       jobs: [jobBody(), bad[0], jobBody({ city: "jiddah" }), bad[1], bad[2]],
@@ -95,14 +95,14 @@ Deno.test("bulk: mixed items give 207, indexes right, errors shaped like a singl
     assert.equal(second.body.city, "Jeddah");
     assert.equal(second.body.embedding_status, "processing");
     for (const { id } of res.body.created) {
-      const [changed] = await lifecycle.waitFor((ms) => ms.some((m) => m.job_id === id));
+      const [changed] = await changes.waitFor((ms) => ms.some((m) => m.job_id === id));
       assert.ok(changed);
-      const mine = lifecycle.events.filter((m) => m.job_id === id);
+      const mine = changes.events.filter((m) => m.job_id === id);
       assert.deepEqual(mine.map((m) => m.reasons), [["created"]]);
       assert.equal(mine[0]!.partner_id, partner.partnerId);
     }
   } finally {
-    await lifecycle.stop();
+    await changes.stop();
   }
 });
 

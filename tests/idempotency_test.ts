@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { newId } from "@hire/ids";
-import { jobBody, startStack } from "./support/stack.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 Deno.test.afterAll(() => stack.stop());
@@ -132,7 +132,7 @@ async function forgeClaim(
   key: string,
   claim: { commandId: string; jobId: string; abandoned: boolean },
 ) {
-  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
+  const { requestFingerprint } = await import("@hire/edge-service/idempotency.ts");
   const fingerprint = await requestFingerprint("POST", "/v1/partner/jobs", jobBody());
   const commands = [{ index: 0, command_id: claim.commandId, job_id: claim.jobId }];
   await stack.sql`
@@ -204,7 +204,7 @@ Deno.test("a crashed bulk call is taken over item by item: made jobs kept, the r
   const made = await partner.call("POST", "/v1/partner/jobs", jobBody({ title: "Made" }));
   const [settled] = await stack
     .sql`SELECT command_id FROM command_results WHERE job_id = ${made.body.id}`;
-  const { requestFingerprint } = await import("@hire/edge/idempotency.ts");
+  const { requestFingerprint } = await import("@hire/edge-service/idempotency.ts");
   const previous = [
     { index: 0, command_id: settled!.command_id, job_id: made.body.id },
     { index: 1, command_id: newId("cmd"), job_id: newId("job") },

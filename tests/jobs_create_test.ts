@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type ApiResponse, jobBody, startStack } from "./support/stack.ts";
+import { type ApiResponse, jobBody, startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 const partner = await stack.partner("sandbox");

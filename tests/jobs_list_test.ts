@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { jobBody, startStack, type TestPartner } from "./support/stack.ts";
+import { jobBody, startStack, type TestPartner } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 Deno.test.afterAll(() => stack.stop());

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { readEvents } from "./support/events.ts";
-import { jobBody, startStack } from "./support/stack.ts";
+import { readEvents } from "@hire/testing/events.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 const events = await readEvents(stack.kafka, stack.topics.events);

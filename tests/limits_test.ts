@@ -11,8 +11,8 @@ import {
   type Stack,
   startStack,
   type TestPartner,
-} from "./support/stack.ts";
-import { waitUntil } from "./support/wait.ts";
+} from "@hire/testing/stack.ts";
+import { waitUntil } from "@hire/testing/wait.ts";
 
 const LIMITS = {
   PLAN_SANDBOX_REQUESTS_PER_MINUTE: "5",

@@ -3,14 +3,14 @@
  * a real validator), lists every route of the app and every error code with both messages,
  * and the reference page, its files, the error catalogue and the AsyncAPI document are served
  * without a key. Every response of every test is also checked against the document by the
- * stack itself (tests/support/conformance.ts).
+ * stack itself (testing/conformance.ts).
  */
 import assert from "node:assert/strict";
-import { createApp, type EdgeDeps } from "@hire/edge/app.ts";
-import { appSettings, loadEdgeConfig } from "@hire/edge/config.ts";
+import { createApp, type EdgeDeps } from "@hire/edge-service/app.ts";
+import { appSettings, loadEdgeConfig } from "@hire/edge-service/config.ts";
 import { ERRORS } from "@hire/errors";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { startStack } from "./support/stack.ts";
+import { startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack({ jobService: false });
 Deno.test.afterAll(() => stack.stop());

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { startEmbeddingServer } from "./support/embedding_server.ts";
-import { readEvents } from "./support/events.ts";
-import { jobBody, startStack } from "./support/stack.ts";
-import { waitUntil } from "./support/wait.ts";
+import { startEmbeddingServer } from "@hire/testing/embedding_server.ts";
+import { readEvents } from "@hire/testing/events.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
+import { waitUntil } from "@hire/testing/wait.ts";
 
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>) =>
   waitUntil(what, probe, { timeoutMs: 60_000, intervalMs: 50 });
@@ -105,7 +105,7 @@ Deno.test("a permanent provider refusal fails the job at once, without retries",
   server.failWith = undefined;
 });
 
-Deno.test("a redelivered lifecycle message changes nothing and emits nothing twice", async () => {
+Deno.test("a redelivered job-changed message changes nothing and emits nothing twice", async () => {
   server.failWith = undefined;
   const job =
     (await partner.call("POST", "/v1/partner/jobs", jobBody({ title: "Delivered twice" }))).body;
@@ -117,13 +117,13 @@ Deno.test("a redelivered lifecycle message changes nothing and emits nothing twi
     es.some((e) => e.type === "job.created" && e.data.job.id === job.id)
   );
   const requests = server.requests;
-  // Replay every lifecycle message of the job, as Kafka would after a crash.
+  // Replay every job-changed message of the job, as Kafka would after a crash.
   const [msg] = await stack
-    .sql`SELECT payload FROM outbox WHERE key = ${job.id} AND topic = ${stack.topics.lifecycle}`;
+    .sql`SELECT payload FROM outbox WHERE key = ${job.id} AND topic = ${stack.topics.changed}`;
   const { createPublisher } = await import("@hire/kafka");
   const publisher = createPublisher(stack.kafka);
   await publisher.send({
-    topic: stack.topics.lifecycle,
+    topic: stack.topics.changed,
     messages: [{ key: job.id, value: JSON.stringify(msg!.payload) }],
   });
   await publisher.disconnect();

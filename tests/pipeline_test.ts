@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import type { JobEvent } from "@hire/jobs";
-import { readEvents } from "./support/events.ts";
-import { seeker } from "./support/seekers.ts";
-import { startStack } from "./support/stack.ts";
-import { waitUntil } from "./support/wait.ts";
+import { readEvents } from "@hire/testing/events.ts";
+import { seeker } from "@hire/testing/seekers.ts";
+import { startStack } from "@hire/testing/stack.ts";
+import { waitUntil } from "@hire/testing/wait.ts";
 
 // The real pipeline: job service, embedding service with the local model, pgvector,
 // matching service, on the real Kafka and Postgres.

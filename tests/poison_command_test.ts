@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { newId } from "@hire/ids";
 import { createPublisher } from "@hire/kafka";
 import { encodeJobCommand, type JobCommand } from "@hire/jobs";
-import { jobBody, startStack } from "./support/stack.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 Deno.test.afterAll(() => stack.stop());

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { waitForCaughtUp } from "./support/consumer_lag.ts";
-import { readEvents } from "./support/events.ts";
-import { jobBody, startStack, TEST_ENV } from "./support/stack.ts";
-import { startTcpProxy } from "./support/tcp_proxy.ts";
+import { waitForCaughtUp } from "@hire/testing/consumer_lag.ts";
+import { readEvents } from "@hire/testing/events.ts";
+import { jobBody, startStack, TEST_ENV } from "@hire/testing/stack.ts";
+import { startTcpProxy } from "@hire/testing/tcp_proxy.ts";
 
 const countJobs = async (sql: import("@hire/db").Sql, partnerId: string) =>
   Number((await sql`SELECT count(*) AS n FROM jobs WHERE partner_id = ${partnerId}`)[0]!.n);

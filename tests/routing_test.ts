@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startStack } from "./support/stack.ts";
+import { startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 const partner = await stack.partner();

@@ -19,9 +19,9 @@ import {
   scriptHooks,
   sidewaysOverflow,
   watchPage,
-} from "./support/browser.ts";
-import { jobBody, startStack } from "./support/stack.ts";
-import { MARKDOWN_XSS_VECTORS, TITLE_XSS_VECTORS } from "./support/xss_vectors.ts";
+} from "@hire/testing/browser.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
+import { MARKDOWN_XSS_VECTORS, TITLE_XSS_VECTORS } from "@hire/testing/xss_vectors.ts";
 
 // A database of its own: the feed lists every partner's jobs, and the first test counts them.
 const stack = await startStack({ ownDatabase: true });

@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
-import { loadSiteConfig, siteDatabaseOptions } from "@hire/site/config.ts";
-import { attrOf, elements, first, parseHtml, textOf } from "./support/html.ts";
-import { jobBody, startStack } from "./support/stack.ts";
+import { loadSiteConfig, siteDatabaseOptions } from "@hire/site-service/config.ts";
+import { attrOf, elements, first, parseHtml, textOf } from "@hire/testing/html.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
 
 // A database of its own, so the feed holds exactly this file's jobs. Two sitemap URLs per
 // file, so a handful of jobs already needs a sitemap index.

@@ -4,8 +4,8 @@
  * next request.
  */
 import assert from "node:assert/strict";
-import { attrOf, elements, first, parseHtml, textOf } from "./support/html.ts";
-import { jobBody, startStack } from "./support/stack.ts";
+import { attrOf, elements, first, parseHtml, textOf } from "@hire/testing/html.ts";
+import { jobBody, startStack } from "@hire/testing/stack.ts";
 
 // A database of its own: the feed, sitemap and feeds list every partner's jobs.
 const stack = await startStack({ ownDatabase: true });

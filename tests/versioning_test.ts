@@ -3,7 +3,7 @@
  * announces v1's end, every `/v1` response, refusals included, says when.
  */
 import assert from "node:assert/strict";
-import { startStack } from "./support/stack.ts";
+import { startStack } from "@hire/testing/stack.ts";
 
 Deno.test("an unknown version answers 404 partner.version_not_found, with or without a key", async () => {
   const stack = await startStack({ jobService: false });

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { newId } from "@hire/ids";
 import { isWebhookSecret } from "@hire/webhooks";
-import { startStack } from "./support/stack.ts";
+import { startStack } from "@hire/testing/stack.ts";
 
 const ULID_ID = (prefix: string) => new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`);
 const VALID = { url: "https://hooks.partner.example/hire", events: ["job.created"] };

@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { newId } from "@hire/ids";
 import { verifyWebhook } from "@hire/webhooks";
-import { sleep, startReceiver } from "./support/receiver.ts";
-import { startStack } from "./support/stack.ts";
-import { waitUntil } from "./support/wait.ts";
-import { deliveries, publishEvent, register } from "./support/webhooks.ts";
+import { sleep, startReceiver } from "@hire/testing/receiver.ts";
+import { startStack } from "@hire/testing/stack.ts";
+import { waitUntil } from "@hire/testing/wait.ts";
+import { deliveries, publishEvent, register } from "@hire/testing/webhooks.ts";
 
 const JOB = {
   title: "Senior Backend Engineer",

@@ -4,13 +4,13 @@
  * follows with its e-mail.
  */
 import assert from "node:assert/strict";
-import { startSmtpSink } from "../deploy/local/smtp_sink.ts";
+import { startSmtpSink } from "@hire/testing/smtp_sink.ts";
 import { decodeDead } from "@hire/webhooks";
-import { readTopic } from "./support/events.ts";
-import { sleep, startReceiver } from "./support/receiver.ts";
-import { startStack } from "./support/stack.ts";
-import { waitUntil } from "./support/wait.ts";
-import { deliveries, publishEvent, register } from "./support/webhooks.ts";
+import { readTopic } from "@hire/testing/events.ts";
+import { sleep, startReceiver } from "@hire/testing/receiver.ts";
+import { startStack } from "@hire/testing/stack.ts";
+import { waitUntil } from "@hire/testing/wait.ts";
+import { deliveries, publishEvent, register } from "@hire/testing/webhooks.ts";
 
 Deno.test("deliveries: fails twice then succeeds on the scaled ladder", async () => {
   const receiver = await startReceiver();

@@ -6,7 +6,7 @@
  */
 import { prepare, up } from "./infra.ts";
 import { ROOT, step } from "./run.ts";
-import { describeMail, startSmtpSink } from "./smtp_sink.ts";
+import { describeMail, startSmtpSink } from "@hire/testing/smtp_sink.ts";
 
 /** Services and their entry points, in start order. */
 export const SERVICES = [

@@ -38,7 +38,8 @@ await ensureDatabase(databaseUrl, { fresh: true });
 const scratch = await dropScratchDatabases(databaseUrl);
 if (scratch) step(`dropped ${scratch} test stack databases left by earlier runs`);
 await prepare(infra);
-await deleteLeftoverTestTopics(infra.brokers);
+// Several runs may share one broker (each with its own DATABASE_URL): only a lone run sweeps.
+if (!Deno.env.get("TEST_SHARED_BROKER")) await deleteLeftoverTestTopics(infra.brokers);
 // After the infrastructure, never beside it: both may run apt-get, which takes a lock.
 const chromium = await ensureChromium();
 step(`testing against ${new URL(databaseUrl).pathname.slice(1)} and Kafka ${infra.brokers}`);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Resolve } from "@hire/webhooks";
-import { type ReceivedRequest, sleep, startReceiver } from "../../tests/support/receiver.ts";
-import { testCertificates } from "../../tests/support/test_ca.ts";
+import { type ReceivedRequest, sleep, startReceiver } from "@hire/testing/receiver.ts";
+import { testCertificates } from "@hire/testing/test_ca.ts";
 import { createWebhookHttpClient, type WebhookHttpClientOptions } from "./http_client.ts";
 
 const loopbackResolve: Resolve = (_host, type) =>

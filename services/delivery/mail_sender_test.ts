@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { silentLogger } from "@hire/log";
 import { createSmtpMailer, type Mailer, MailError } from "@hire/mail";
-import { startSmtpSink } from "../../deploy/local/smtp_sink.ts";
+import { startSmtpSink } from "@hire/testing/smtp_sink.ts";
 import { mailBackoffMs, startMailSender } from "./mail_sender.ts";
 
 Deno.test("mail retries back off from 30 s, doubling, to at most an hour", () => {

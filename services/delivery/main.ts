@@ -4,7 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { createKafka } from "@hire/kafka";
-import { onShutdown } from "@hire/lifecycle";
+import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createSmtpMailer } from "@hire/mail";
 import { loadDeliveryConfig, webhookClientOptions } from "./config.ts";

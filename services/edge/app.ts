@@ -17,7 +17,7 @@ import { createRequestCounter } from "./limits/request_leases.ts";
 import { leaseRequests } from "./limits/usage_store.ts";
 import { countRequests, reportLimits } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
-import { versionLifecycle } from "./middleware/version_lifecycle.ts";
+import { versionDeprecation } from "./middleware/version_deprecation.ts";
 import { ApiError, problemResponse } from "./problem.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -44,7 +44,7 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
   const creation = { ...deps, counter };
   app.use("*", requestId());
   // Outermost on /v1, so refusals (401, 429) carry these headers too.
-  app.use("/v1/*", versionLifecycle(deps.lifecycle));
+  app.use("/v1/*", versionDeprecation(deps.deprecation));
   app.use("/v1/*", reportLimits());
   app.route("/", healthRoutes(deps));
   app.route("/", docsRoutes(deps));

@@ -3,7 +3,7 @@ import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
 import { type Plan, type PlanLimits, planLimits, planLimitsEnv } from "@hire/partners";
 import { webhookAddressEnv } from "@hire/webhooks";
 import { z } from "zod";
-import { versioningEnv, type VersionLifecycle } from "./versioning.ts";
+import { type VersionDeprecation, versioningEnv } from "./versioning.ts";
 
 const schema = z.object({
   ...commonEnv,
@@ -52,7 +52,7 @@ export interface AppSettings {
   /** Lifts the public-address rule for webhook URLs (development and tests only). */
   allowPrivateNetworks: boolean;
   planLimits: Record<Plan, PlanLimits>;
-  lifecycle: VersionLifecycle;
+  deprecation: VersionDeprecation;
 }
 
 /** The app's settings from a validated configuration. */
@@ -64,7 +64,7 @@ export function appSettings(cfg: EdgeConfig): AppSettings {
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
     allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     planLimits: planLimits(cfg),
-    lifecycle: {
+    deprecation: {
       deprecatedAt: cfg.API_V1_DEPRECATED_AT,
       sunsetAt: cfg.API_V1_SUNSET_AT,
       link: cfg.API_V1_DEPRECATION_LINK,

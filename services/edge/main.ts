@@ -4,7 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { createKafka, createPublisher, FAST_FAIL_RETRY } from "@hire/kafka";
-import { onShutdown } from "@hire/lifecycle";
+import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { createCommandBus } from "./command_bus.ts";

@@ -9,7 +9,7 @@ import { z } from "zod";
 /** The version this edge serves. */
 export const CURRENT_VERSION = "v1";
 
-/** Environment variables of the version lifecycle; all optional. */
+/** Environment variables of the deprecation and sunset of a version; all optional. */
 export const versioningEnv = {
   /** When v1 was (or will be) deprecated, ISO 8601; sets `Deprecation`. */
   API_V1_DEPRECATED_AT: z.iso.datetime({ offset: true }).optional(),
@@ -19,25 +19,25 @@ export const versioningEnv = {
   API_V1_DEPRECATION_LINK: z.url().optional(),
 };
 
-/** The lifecycle of v1 as configured. */
-export interface VersionLifecycle {
+/** The announced deprecation and sunset of v1. */
+export interface VersionDeprecation {
   deprecatedAt?: string;
   sunsetAt?: string;
   link?: string;
 }
 
-/** The headers every `/v1` response carries under `lifecycle` (none while v1 is current). */
-export function lifecycleHeaders(lifecycle: VersionLifecycle): Record<string, string> {
+/** The headers every `/v1` response carries once its end is announced (none while v1 is current). */
+export function deprecationHeaders(deprecation: VersionDeprecation): Record<string, string> {
   const headers: Record<string, string> = {};
   const links: string[] = [];
-  if (lifecycle.deprecatedAt) {
+  if (deprecation.deprecatedAt) {
     // RFC 9745: a Structured Field Date, i.e. "@" and seconds since the epoch.
-    headers["Deprecation"] = `@${Math.floor(Date.parse(lifecycle.deprecatedAt) / 1000)}`;
-    if (lifecycle.link) links.push(`<${lifecycle.link}>; rel="deprecation"; type="text/html"`);
+    headers["Deprecation"] = `@${Math.floor(Date.parse(deprecation.deprecatedAt) / 1000)}`;
+    if (deprecation.link) links.push(`<${deprecation.link}>; rel="deprecation"; type="text/html"`);
   }
-  if (lifecycle.sunsetAt) {
-    headers["Sunset"] = new Date(lifecycle.sunsetAt).toUTCString();
-    if (lifecycle.link) links.push(`<${lifecycle.link}>; rel="sunset"; type="text/html"`);
+  if (deprecation.sunsetAt) {
+    headers["Sunset"] = new Date(deprecation.sunsetAt).toUTCString();
+    if (deprecation.link) links.push(`<${deprecation.link}>; rel="sunset"; type="text/html"`);
   }
   if (links.length) headers["Link"] = links.join(", ");
   return headers;

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
-import { lifecycleHeaders, pathVersion } from "./versioning.ts";
+import { deprecationHeaders, pathVersion } from "./versioning.ts";
 
-Deno.test("lifecycleHeaders: none while the version is current", () => {
-  assert.deepEqual(lifecycleHeaders({}), {});
-  assert.deepEqual(lifecycleHeaders({ link: "https://x.sa/v2" }), {});
+Deno.test("deprecationHeaders: none while the version is current", () => {
+  assert.deepEqual(deprecationHeaders({}), {});
+  assert.deepEqual(deprecationHeaders({ link: "https://x.sa/v2" }), {});
 });
 
-Deno.test("lifecycleHeaders: Deprecation as an RFC 9745 date, Sunset as an HTTP-date, one Link", () => {
+Deno.test("deprecationHeaders: Deprecation as an RFC 9745 date, Sunset as an HTTP-date, one Link", () => {
   assert.deepEqual(
-    lifecycleHeaders({
+    deprecationHeaders({
       deprecatedAt: "2027-01-01T00:00:00Z",
       sunsetAt: "2028-01-01T00:00:00+03:00",
       link: "https://jobs.example.sa/docs/migrate-v2",
@@ -20,7 +20,7 @@ Deno.test("lifecycleHeaders: Deprecation as an RFC 9745 date, Sunset as an HTTP-
         '<https://jobs.example.sa/docs/migrate-v2>; rel="sunset"; type="text/html"',
     },
   );
-  assert.deepEqual(lifecycleHeaders({ sunsetAt: "2028-01-01T00:00:00Z" }), {
+  assert.deepEqual(deprecationHeaders({ sunsetAt: "2028-01-01T00:00:00Z" }), {
     Sunset: "Sat, 01 Jan 2028 00:00:00 GMT",
   });
 });

@@ -7,7 +7,7 @@ import { z } from "zod";
 const schema = z.object({
   ...commonEnv,
   TOPIC_JOBS_EVENTS: topicEnv.TOPIC_JOBS_EVENTS,
-  TOPIC_JOBS_LIFECYCLE: topicEnv.TOPIC_JOBS_LIFECYCLE,
+  TOPIC_JOBS_CHANGED: topicEnv.TOPIC_JOBS_CHANGED,
   TOPIC_EMBEDDINGS_READY: topicEnv.TOPIC_EMBEDDINGS_READY,
   TOPIC_SEEKERS: topicEnv.TOPIC_SEEKERS,
   ...embeddingEnv,

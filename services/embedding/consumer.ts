@@ -1,5 +1,5 @@
 /**
- * Consumes jobs.lifecycle and seekers.v1 in one group. The work of partitions that arrive
+ * Consumes jobs.changed and seekers.v1 in one group. The work of partitions that arrive
  * together shares one provider call (the model is fastest on batches); a database outage
  * holds the work and retries it in place.
  * @module
@@ -44,10 +44,10 @@ async function seekersWork(deps: EmbeddingConsumerDeps, chunk: KafkaMessage[]): 
 /** Subscribes to both topics and runs until the consumer is disconnected. */
 export async function runEmbeddingConsumer(
   deps: EmbeddingConsumerDeps,
-  opts: { lifecycleTopic: string; seekersTopic: string; concurrency: number },
+  opts: { changedTopic: string; seekersTopic: string; concurrency: number },
 ): Promise<void> {
   await deps.consumer.subscribe({
-    topics: [opts.lifecycleTopic, opts.seekersTopic],
+    topics: [opts.changedTopic, opts.seekersTopic],
     fromBeginning: true,
   });
   await deps.consumer.run({
@@ -59,7 +59,7 @@ export async function runEmbeddingConsumer(
       for (let i = 0; i < batch.messages.length; i += CHUNK) {
         if (!isRunning() || isStale()) return;
         const chunk = batch.messages.slice(i, i + CHUNK);
-        const work = batch.topic === opts.lifecycleTopic
+        const work = batch.topic === opts.changedTopic
           ? () =>
             deps.jobs(
               chunk.flatMap((m) => decodeOrSkip(m, decodeJobChanged, deps.log)).map((c) =>

@@ -94,7 +94,7 @@ export async function startEmbeddingService(
       afterCommit: flush,
     },
     {
-      lifecycleTopic: cfg.TOPIC_JOBS_LIFECYCLE,
+      changedTopic: cfg.TOPIC_JOBS_CHANGED,
       seekersTopic: cfg.TOPIC_SEEKERS,
       concurrency: cfg.EMBEDDING_CONCURRENCY,
     },

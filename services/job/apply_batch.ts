@@ -58,7 +58,7 @@ export async function settleFailed(sql: Sql, command: JobCommand): Promise<void>
 export async function applyBatch(
   sql: Sql,
   commands: JobCommand[],
-  ctx: DecideContext & { eventsTopic: string; lifecycleTopic: string },
+  ctx: DecideContext & { eventsTopic: string; changedTopic: string },
 ): Promise<CommandResult[]> {
   if (commands.length === 0) return [];
   return await sql.begin(async (tx) => {
@@ -83,8 +83,8 @@ export async function applyBatch(
       for (const e of d.events) {
         messages.push({ id: e.id, key: command.job_id, topic: ctx.eventsTopic, value: e });
       }
-      for (const m of d.lifecycle) {
-        messages.push({ id: m.id, key: m.job_id, topic: ctx.lifecycleTopic, value: m });
+      for (const m of d.changes) {
+        messages.push({ id: m.id, key: m.job_id, topic: ctx.changedTopic, value: m });
       }
       if (d.next) {
         state.set(command.job_id, d.next);

@@ -15,7 +15,7 @@ import {
   serviceUrl,
   toPublicJob,
 } from "@hire/jobs";
-import type { JobChanged, LifecycleReason } from "@hire/pipeline";
+import type { ChangeReason, JobChanged } from "@hire/pipeline";
 
 /** The record of a settled command. */
 export interface CommandResult {
@@ -33,7 +33,7 @@ export interface Decision {
   /** Public events for partners and the data team. */
   events: JobEvent[];
   /** What the embedding pipeline must look at again. */
-  lifecycle: JobChanged[];
+  changes: JobChanged[];
 }
 
 /** What a decision may depend on besides the command and the job. */
@@ -73,9 +73,9 @@ export function decide(
   const nothing = (outcome: CommandResult["outcome"], errors: FieldError[] | null = null) => ({
     result: settle(outcome, errors),
     events: [],
-    lifecycle: [],
+    changes: [],
   });
-  const changedMessage = (job: JobRow, reasons: LifecycleReason[]): JobChanged => ({
+  const changedMessage = (job: JobRow, reasons: ChangeReason[]): JobChanged => ({
     id: ctx.newEventId(),
     type: "job.changed",
     job_id: job.id,
@@ -100,7 +100,7 @@ export function decide(
       result: settle("applied"),
       next,
       events: [],
-      lifecycle: [changedMessage(next, ["created"])],
+      changes: [changedMessage(next, ["created"])],
     };
   }
 
@@ -126,7 +126,7 @@ export function decide(
       result: settle("applied"),
       next,
       events: [event],
-      lifecycle: [changedMessage(next, ["deleted"])],
+      changes: [changedMessage(next, ["deleted"])],
     };
   }
 
@@ -137,7 +137,7 @@ export function decide(
   const changed = WRITABLE.filter((f) => merged[f] !== current[f]);
   if (changed.length === 0) return nothing("applied");
   const next: JobRow = { ...merged, updated_at: ctx.now };
-  const reasons: LifecycleReason[] = [];
+  const reasons: ChangeReason[] = [];
   if (changed.some((f) => CONTENT.includes(f))) {
     // A new text to embed: the previous vector keeps serving (match_ready stays as it
     // was) while the pipeline re-runs, with fresh attempts.
@@ -176,6 +176,6 @@ export function decide(
     result: settle("applied"),
     next,
     events,
-    lifecycle: reasons.length ? [changedMessage(next, reasons)] : [],
+    changes: reasons.length ? [changedMessage(next, reasons)] : [],
   };
 }

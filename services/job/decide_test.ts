@@ -122,7 +122,7 @@ Deno.test("decide create builds an active, processing, not-ready row timestamped
   });
   assert.deepEqual(d.events, []);
   // The pipeline is told; the public job.created waits until the job is match-ready.
-  assert.deepEqual(d.lifecycle, [{
+  assert.deepEqual(d.changes, [{
     id: "evt_1",
     type: "job.changed",
     job_id: JOB_ID,
@@ -318,7 +318,7 @@ Deno.test("decide update of the title emits one job.updated event with the new p
       previous_attributes: { title: "Backend Engineer" },
     },
   }]);
-  assert.deepEqual(d.lifecycle.map((m) => [m.reasons, m.content_version]), [[["content"], 2]]);
+  assert.deepEqual(d.changes.map((m) => [m.reasons, m.content_version]), [[["content"], 2]]);
   assert.deepEqual(c.eventIds, ["evt_1", "evt_2"]);
 });
 
@@ -439,7 +439,7 @@ Deno.test("decide delete sets deleted_at to now and emits one job.deleted event"
       deleted_at: NOW.toISOString(),
     },
   }]);
-  assert.deepEqual(d.lifecycle.map((m) => m.reasons), [["deleted"]]);
+  assert.deepEqual(d.changes.map((m) => m.reasons), [["deleted"]]);
   assert.deepEqual(c.eventIds, ["evt_1", "evt_2"]);
 });
 
@@ -448,7 +448,7 @@ Deno.test("decide pausing a job takes it out of the match graph and tells the pi
   assert.equal(d.next?.match_ready, false);
   assert.equal(d.next?.embedding_status, "ready");
   assert.equal(d.next?.content_version, 1);
-  assert.deepEqual(d.lifecycle.map((m) => m.reasons), [["status"]]);
+  assert.deepEqual(d.changes.map((m) => m.reasons), [["status"]]);
 });
 
 Deno.test("decide reactivating a job with a vector puts it back in the match graph at once", () => {
@@ -478,13 +478,13 @@ Deno.test("decide a city or employment type change updates the graph without re-
   const d = decide(updateCommand({ city: "Jeddah" }), row(), ctx());
   assert.equal(d.next?.content_version, 1);
   assert.equal(d.next?.embedding_status, "ready");
-  assert.deepEqual(d.lifecycle.map((m) => m.reasons), [["payload"]]);
+  assert.deepEqual(d.changes.map((m) => m.reasons), [["payload"]]);
   assert.deepEqual(d.events, []);
 });
 
 Deno.test("decide a salary-only change does not concern the pipeline", () => {
   const d = decide(updateCommand({ salary_max: 30_000 }), row(), ctx());
-  assert.deepEqual(d.lifecycle, []);
+  assert.deepEqual(d.changes, []);
 });
 
 Deno.test("decide delete of an already deleted job is not_found", () => {

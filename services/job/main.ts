@@ -4,7 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { createKafka } from "@hire/kafka";
-import { onShutdown } from "@hire/lifecycle";
+import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { loadJobConfig } from "./config.ts";
 import { startJobService } from "./service.ts";

@@ -37,7 +37,7 @@ export async function startJobService(
   const outbox = startOutboxFlusher(
     { sql: deps.sql, publisher, log: deps.log },
     {
-      topics: [cfg.TOPIC_JOBS_EVENTS, cfg.TOPIC_JOBS_LIFECYCLE],
+      topics: [cfg.TOPIC_JOBS_EVENTS, cfg.TOPIC_JOBS_CHANGED],
       intervalMs: cfg.OUTBOX_INTERVAL_MS,
     },
   );
@@ -47,7 +47,7 @@ export async function startJobService(
       newEventId: () => newId("evt"),
       siteBaseUrl: cfg.SITE_BASE_URL,
       eventsTopic: cfg.TOPIC_JOBS_EVENTS,
-      lifecycleTopic: cfg.TOPIC_JOBS_LIFECYCLE,
+      changedTopic: cfg.TOPIC_JOBS_CHANGED,
     });
   };
   const { consumer, joined } = await connectGroupConsumer(deps.kafka, {

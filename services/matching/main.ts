@@ -5,7 +5,7 @@
 import { connect } from "@hire/db";
 import { embeddingDimensions } from "@hire/embedding";
 import { createKafka } from "@hire/kafka";
-import { onShutdown } from "@hire/lifecycle";
+import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createVectorIndex } from "@hire/vector";
 import { loadMatchingConfig } from "./config.ts";

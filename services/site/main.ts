@@ -3,7 +3,7 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
-import { onShutdown } from "@hire/lifecycle";
+import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "./config.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type DefaultTreeAdapterTypes, parse } from "parse5";
-import { MARKDOWN_XSS_VECTORS, TITLE_XSS_VECTORS } from "../../tests/support/xss_vectors.ts";
+import { MARKDOWN_XSS_VECTORS, TITLE_XSS_VECTORS } from "@hire/testing/xss_vectors.ts";
 import { createRenderCache, isAllowedHref, LINK_REL, renderMarkdown } from "./markdown.ts";
 
 type Node = DefaultTreeAdapterTypes.Node;

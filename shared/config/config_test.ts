@@ -23,7 +23,7 @@ Deno.test("parseConfig applies the defaults to an empty environment", () => {
     TOPIC_JOBS_COMMANDS: "jobs.commands",
     TOPIC_JOBS_EVENTS: "jobs.events.v1",
     TOPIC_SEEKERS: "seekers.v1",
-    TOPIC_JOBS_LIFECYCLE: "jobs.lifecycle",
+    TOPIC_JOBS_CHANGED: "jobs.changed",
     TOPIC_EMBEDDINGS_READY: "embeddings.ready",
     TOPIC_WEBHOOKS_RETRY_PREFIX: "webhooks.retry",
     TOPIC_WEBHOOKS_DEAD: "webhooks.dead",

@@ -26,7 +26,7 @@ export const DEFAULT_TOPICS: readonly TopicSpec[] = [
   },
   // Internal to the pipeline; short retention: they only trigger work.
   {
-    topic: "jobs.lifecycle",
+    topic: "jobs.changed",
     numPartitions: 12,
     config: { "retention.ms": String(7 * 86_400_000) },
   },

@@ -1,6 +1,6 @@
 /**
  * E-mail behind one port: `Mailer` (`mailer.ts`) and its SMTP adapter (`smtp.ts`), configured
- * with `mailEnv`. `deploy/local/smtp_sink.ts` is the server development and tests send to.
+ * with `mailEnv`. `testing/smtp_sink.ts` is the server development and tests send to.
  * @module
  */
 export * from "./mailer.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { z } from "zod";
-import { startSmtpSink } from "../../deploy/local/smtp_sink.ts";
+import { startSmtpSink } from "@hire/testing/smtp_sink.ts";
 import { MailError } from "./mailer.ts";
 import { createSmtpMailer, mailEnv } from "./smtp.ts";
 

@@ -3,5 +3,5 @@
  * data team).
  * @module
  */
-export * from "./lifecycle.ts";
+export * from "./job_changed.ts";
 export * from "./embedded.ts";

@@ -4,8 +4,8 @@
  * the headers against theirs (required ones must be there). The test stack checks every
  * response a test gets, so the document cannot drift from the code.
  */
-import { appSettings, loadEdgeConfig } from "@hire/edge/config.ts";
-import { loadOpenApiDocument, type OpenApiDocument } from "@hire/edge/openapi/document.ts";
+import { appSettings, loadEdgeConfig } from "@hire/edge-service/config.ts";
+import { loadOpenApiDocument, type OpenApiDocument } from "@hire/edge-service/openapi/document.ts";
 import addFormats from "ajv-formats";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 

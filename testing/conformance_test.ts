@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { appSettings, loadEdgeConfig } from "@hire/edge/config.ts";
-import { buildOpenApiDocument } from "@hire/edge/openapi/document.ts";
+import { appSettings, loadEdgeConfig } from "@hire/edge-service/config.ts";
+import { buildOpenApiDocument } from "@hire/edge-service/openapi/document.ts";
 import { createConformanceChecker, type ObservedResponse } from "./conformance.ts";
 
 const check = createConformanceChecker(

@@ -243,7 +243,7 @@ export async function fontsOf(page: Page, selector: string): Promise<UsedFont[]>
 
 /** The folder for screenshots tests keep (git-ignored), created when missing. */
 export async function screenshotDir(): Promise<string> {
-  const dir = new URL("../../.local/test-output/screenshots/", import.meta.url).pathname;
+  const dir = new URL("../.local/test-output/screenshots/", import.meta.url).pathname;
   await Deno.mkdir(dir, { recursive: true });
   return dir;
 }

@@ -4,13 +4,13 @@
  * own so test files never see each other's messages.
  */
 import { connect, type Sql } from "@hire/db";
-import { createApp } from "@hire/edge/app.ts";
-import { createCommandBus } from "@hire/edge/command_bus.ts";
-import { appSettings, loadEdgeConfig } from "@hire/edge/config.ts";
-import { createIdempotencyStore } from "@hire/edge/idempotency.ts";
-import { clearOnKeyChange, createKeyCache } from "@hire/edge/middleware/auth.ts";
-import { loadJobConfig } from "@hire/job/config.ts";
-import { type RunningService, startJobService } from "@hire/job/service.ts";
+import { createApp } from "@hire/edge-service/app.ts";
+import { createCommandBus } from "@hire/edge-service/command_bus.ts";
+import { appSettings, loadEdgeConfig } from "@hire/edge-service/config.ts";
+import { createIdempotencyStore } from "@hire/edge-service/idempotency.ts";
+import { clearOnKeyChange, createKeyCache } from "@hire/edge-service/middleware/auth.ts";
+import { loadJobConfig } from "@hire/job-service/config.ts";
+import { type RunningService, startJobService } from "@hire/job-service/service.ts";
 import { createKafka, createPublisher, ensureTopics, FAST_FAIL_RETRY } from "@hire/kafka";
 import { silentLogger } from "@hire/log";
 import { createPartner, type Plan } from "@hire/partners";
@@ -27,9 +27,9 @@ import { startDeliveryService } from "@hire/delivery-service/service.ts";
 import { createWebhookHttpClient } from "@hire/delivery-service/http_client.ts";
 import { createSmtpMailer } from "@hire/mail";
 import { ladderTopics } from "@hire/webhooks";
-import { createApp as createSiteApp } from "@hire/site/app.ts";
-import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "@hire/site/config.ts";
-import { loadStylesheet } from "@hire/site/routes/assets.ts";
+import { createApp as createSiteApp } from "@hire/site-service/app.ts";
+import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "@hire/site-service/config.ts";
+import { loadStylesheet } from "@hire/site-service/routes/assets.ts";
 import { assertConforms } from "./conformance.ts";
 import { ownDatabase } from "./own_database.ts";
 import { testCertificates } from "./test_ca.ts";
@@ -76,7 +76,7 @@ export interface Stack {
   siteUrl: string;
   sql: Sql;
   kafka: Kafka;
-  topics: Record<"commands" | "events" | "lifecycle" | "embeddingsReady" | "seekers", string>;
+  topics: Record<"commands" | "events" | "changed" | "embeddingsReady" | "seekers", string>;
   env: Record<string, string>;
   partner(plan?: Plan): Promise<TestPartner>;
   /** Raw request against the edge. */
@@ -148,7 +148,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const topics = {
     commands: uniqueName("jobs.commands"),
     events: uniqueName("jobs.events.v1"),
-    lifecycle: uniqueName("jobs.lifecycle"),
+    changed: uniqueName("jobs.changed"),
     embeddingsReady: uniqueName("embeddings.ready"),
     seekers: uniqueName("seekers.v1"),
   };
@@ -156,7 +156,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     ...TEST_ENV,
     TOPIC_JOBS_COMMANDS: topics.commands,
     TOPIC_JOBS_EVENTS: topics.events,
-    TOPIC_JOBS_LIFECYCLE: topics.lifecycle,
+    TOPIC_JOBS_CHANGED: topics.changed,
     TOPIC_EMBEDDINGS_READY: topics.embeddingsReady,
     TOPIC_SEEKERS: topics.seekers,
     JOB_GROUP_ID: uniqueName("job-service"),

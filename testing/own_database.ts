@@ -6,7 +6,7 @@
  * @module
  */
 import { connect, migrate } from "@hire/db";
-import { maintenanceUrl } from "../../deploy/local/postgres.ts";
+import { maintenanceUrl } from "../deploy/local/postgres.ts";
 
 /** A migrated database beside `baseUrl`'s (`<name>_<random>`), and how to drop it. */
 export async function ownDatabase(

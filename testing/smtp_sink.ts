@@ -3,7 +3,7 @@
  * e-mails the platform sends land in `.local/mail` instead of anyone's inbox) and for the
  * mailer's contract test. No TLS, no authentication: it must never listen beyond 127.0.0.1.
  *
- * `deno run -A deploy/local/smtp_sink.ts` runs it alone on `SMTP_SINK_PORT` (default 2525).
+ * `deno run -A testing/smtp_sink.ts` runs it alone on `SMTP_SINK_PORT` (default 2525).
  * @module
  */
 import { Buffer } from "node:buffer";
@@ -178,7 +178,7 @@ export function describeMail(m: ReceivedMail): string {
 }
 
 if (import.meta.main) {
-  const dir = new URL("../../.local/mail", import.meta.url).pathname;
+  const dir = new URL("../.local/mail", import.meta.url).pathname;
   const sink = await startSmtpSink({
     port: Number(Deno.env.get("SMTP_SINK_PORT") ?? 2525),
     dir,

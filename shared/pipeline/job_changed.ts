@@ -1,5 +1,5 @@
 /**
- * Contract of the internal topic `jobs.lifecycle`: the job service tells the embedding
+ * Contract of the internal topic `jobs.changed`: the job service tells the embedding
  * service that a job changed in a way the match graph cares about. Key: the job id, so a
  * job's changes are seen in order. The message names the change; the job itself is read
  * from Postgres, so a late message never carries stale data.
@@ -8,10 +8,10 @@
 import { z } from "zod";
 
 /** Why the match graph must look at a job again. */
-export const LIFECYCLE_REASONS = ["created", "content", "status", "payload", "deleted"] as const;
-export type LifecycleReason = typeof LIFECYCLE_REASONS[number];
+export const CHANGE_REASONS = ["created", "content", "status", "payload", "deleted"] as const;
+export type ChangeReason = typeof CHANGE_REASONS[number];
 
-/** One message on `jobs.lifecycle`. */
+/** One message on `jobs.changed`. */
 export const jobChangedSchema = z.object({
   id: z.string(),
   type: z.literal("job.changed"),
@@ -19,11 +19,11 @@ export const jobChangedSchema = z.object({
   partner_id: z.string(),
   /** The job's content version after the change; embedding targets this version. */
   content_version: z.number().int().positive(),
-  reasons: z.array(z.enum(LIFECYCLE_REASONS)).min(1),
+  reasons: z.array(z.enum(CHANGE_REASONS)).min(1),
   at: z.iso.datetime(),
 });
 
-/** A decoded lifecycle message. */
+/** A decoded job-changed message. */
 export type JobChanged = z.infer<typeof jobChangedSchema>;
 
 /** Parses a message value; throws on a malformed one. */
