@@ -1,30 +1,23 @@
 /**
- * `deno task seekers …`: loads seeker profiles onto the seekers topic, from a JSON Lines
- * file or from the synthetic generator. The result is printed as one JSON object on the
- * last line of stdout so scripts can read it.
+ * `deno task seekers import FILE.jsonl`: loads seeker profiles from a JSON Lines file onto
+ * the seekers topic. The result is printed as one JSON object on the last line of stdout so
+ * scripts can read it. Synthetic profiles for tests and benchmarks come as such a file from
+ * `deno task seekers:synthetic` (the fixtures package), which this shipped command never
+ * imports.
  * @module
  */
-import {
-  importSeekers,
-  type Publish,
-  publishSeekers,
-  readJsonLines,
-  syntheticSeekers,
-} from "@hire/seekers";
+import { importSeekers, type Publish, readJsonLines } from "@hire/seekers";
 import { parseArgs } from "node:util";
 
 /** Usage text. */
 export const USAGE = `usage:
-  deno task seekers import FILE.jsonl
-  deno task seekers seed --count N [--seed S]`;
+  deno task seekers import FILE.jsonl`;
 
 /** A usage mistake: printed with the usage text, exit code 2. */
 export class UsageError extends Error {}
 
 /** A parsed command line. */
-export type SeekersCommand =
-  | { command: "import"; file: string }
-  | { command: "seed"; count: number; seed: number };
+export type SeekersCommand = { command: "import"; file: string };
 
 /** What a command prints, and the exit code it ends with. */
 export interface CommandResult {
@@ -39,42 +32,23 @@ export interface SeekersDeps {
   now: () => Date;
 }
 
-const INTEGER = /^-?\d+$/;
-
 /**
  * Parses the command line; throws UsageError (or node's ERR_PARSE_ARGS_* errors for unknown
  * options) before anything is opened, so a usage mistake never touches Kafka.
  */
 export function parseSeekersArgs(argv: string[]): SeekersCommand {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({
+  const { positionals } = parseArgs({
     args: rest,
-    options: { count: { type: "string" }, seed: { type: "string" } },
+    options: {},
     strict: true,
     allowPositionals: true,
   });
-  switch (command) {
-    case "import": {
-      if (values.count !== undefined || values.seed !== undefined) {
-        throw new UsageError("import takes no --count or --seed");
-      }
-      if (positionals.length !== 1) throw new UsageError("import takes exactly one FILE");
-      return { command, file: positionals[0]! };
-    }
-    case "seed": {
-      if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
-      const count = Number(values.count);
-      if (!values.count || !INTEGER.test(values.count) || count < 1) {
-        throw new UsageError("--count must be a positive integer");
-      }
-      if (values.seed !== undefined && !INTEGER.test(values.seed)) {
-        throw new UsageError("--seed must be an integer");
-      }
-      return { command, count, seed: Number(values.seed ?? 1) };
-    }
-    default:
-      throw new UsageError(command ? `unknown command ${command}` : "a command is required");
+  if (command !== "import") {
+    throw new UsageError(command ? `unknown command ${command}` : "a command is required");
   }
+  if (positionals.length !== 1) throw new UsageError("import takes exactly one FILE");
+  return { command, file: positionals[0]! };
 }
 
 /**
@@ -85,13 +59,6 @@ export async function runSeekersCommand(
   deps: SeekersDeps,
   cmd: SeekersCommand,
 ): Promise<CommandResult> {
-  if (cmd.command === "seed") {
-    const stream = syntheticSeekers(cmd.seed);
-    const seekers = (function* () {
-      for (let i = 0; i < cmd.count; i++) yield stream.next().value.seeker;
-    })();
-    return { output: { published: await publishSeekers(seekers, deps.publish) }, exitCode: 0 };
-  }
   let file: Deno.FsFile;
   try {
     file = await Deno.open(cmd.file);

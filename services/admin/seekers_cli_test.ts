@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { isId } from "@hire/ids";
-import { createKafka } from "@hire/kafka";
-import { decodeSeeker, generateSeekers, type Seeker } from "@hire/seekers";
-import { type Admin, ConfigResourceTypes } from "kafkajs";
+import { generateSeekers } from "@hire/fixtures";
+import { type Admin, ConfigResourceTypes, createKafka } from "@hire/kafka";
+import { decodeSeeker, type Seeker } from "@hire/seekers";
 import { parseSeekersArgs } from "./seekers_cli.ts";
 
 const KAFKA_BROKERS = Deno.env.get("KAFKA_BROKERS") ?? "127.0.0.1:9092";
@@ -155,15 +155,23 @@ Deno.test("seekers import of a file of valid lines exits 0 with an empty error l
   });
 });
 
-Deno.test("seekers seed --count 25 --seed 7 publishes the 25 seekers of that seed", async () => {
+Deno.test("seekers import of synthetic seekers publishes them unchanged, keyed by their ids", async () => {
   await withTopic(async (topic, admin) => {
-    const res = await cli(topic, "seed", "--count", "25", "--seed", "7");
-    assert.equal(res.code, 0, res.stderr);
-    assert.deepEqual(JSON.parse(res.lastLine), { published: 25 });
-    const messages = await readTopic(admin, topic);
-    const byId = (a: Seeker, b: Seeker) => a.id.localeCompare(b.id);
-    assert.deepEqual(messages.map((m) => m.seeker).sort(byId), generateSeekers(25, 7).sort(byId));
-    assert.ok(messages.every((m) => m.key === m.seeker.id));
+    const file = await Deno.makeTempFile({ suffix: ".jsonl" });
+    try {
+      // What `deno task seekers:synthetic --count 25 --seed 7` prints.
+      const seekers = generateSeekers(25, 7);
+      await Deno.writeTextFile(file, seekers.map((s) => `${JSON.stringify(s)}\n`).join(""));
+      const res = await cli(topic, "import", file);
+      assert.equal(res.code, 0, res.stderr);
+      assert.deepEqual(JSON.parse(res.lastLine), { published: 25, rejected: 0, errors: [] });
+      const messages = await readTopic(admin, topic);
+      const byId = (a: Seeker, b: Seeker) => a.id.localeCompare(b.id);
+      assert.deepEqual(messages.map((m) => m.seeker).sort(byId), seekers.sort(byId));
+      assert.ok(messages.every((m) => m.key === m.seeker.id));
+    } finally {
+      await Deno.remove(file);
+    }
   });
 });
 
@@ -199,16 +207,6 @@ Deno.test("seekers CLI refuses bad usage with exit code 2 and the usage text", a
   }
 });
 
-Deno.test("parseSeekersArgs reads both commands and defaults the seed to 1", () => {
+Deno.test("parseSeekersArgs reads import FILE", () => {
   assert.deepEqual(parseSeekersArgs(["import", "f.jsonl"]), { command: "import", file: "f.jsonl" });
-  assert.deepEqual(parseSeekersArgs(["seed", "--count", "10"]), {
-    command: "seed",
-    count: 10,
-    seed: 1,
-  });
-  assert.deepEqual(parseSeekersArgs(["seed", "--seed=-3", "--count", "2"]), {
-    command: "seed",
-    count: 2,
-    seed: -3,
-  });
 });

@@ -1,9 +1,9 @@
 /** Entry point of `deno task seekers`. */
-import { commonEnv, parseConfig, topicEnv } from "@hire/config";
+import { commonEnv, parseConfig } from "@hire/config";
 import { newId } from "@hire/ids";
-import { createKafka, createPublisher, DEFAULT_TOPICS, ensureTopics } from "@hire/kafka";
-import { type Publish, SEEKERS_TOPIC } from "@hire/seekers";
-import type { Admin } from "kafkajs";
+import { type Admin, createKafka, createPublisher, ensureTopics } from "@hire/kafka";
+import type { Publish } from "@hire/seekers";
+import { topicEnv, topicSpecs } from "@hire/topology";
 import { z } from "zod";
 import {
   parseSeekersArgs,
@@ -34,17 +34,17 @@ if (command) {
   }));
   const kafka = createKafka({ brokers: cfg.KAFKA_BROKERS, clientId: "admin-seekers" });
   const publisher = createPublisher(kafka);
-  // Topics come from `deno task topics`; creating ours if missing (same settings as the
-  // registry's seekers.v1) spares a failed import on a fresh broker. Done on the first
-  // publish, so a file that cannot be read never touches Kafka.
-  const spec = DEFAULT_TOPICS.find((t) => t.topic === SEEKERS_TOPIC)!;
+  // Topics come from `deno task topics`; creating ours if missing (with the topology's
+  // settings for seekers.v1) spares a failed import on a fresh broker. Done on the first
+  // publish, so a file that cannot be read never touches Kafka. No retry ladder is among them.
+  const specs = topicSpecs({ TOPIC_SEEKERS: cfg.TOPIC_SEEKERS }, []);
   let admin: Admin | undefined;
   let topicReady: Promise<unknown> | undefined;
   const publish: Publish = async (messages) => {
     topicReady ??= (async () => {
       admin = kafka.admin();
       await admin.connect();
-      await ensureTopics(admin, [{ ...spec, topic: cfg.TOPIC_SEEKERS }]);
+      await ensureTopics(admin, specs);
     })();
     await topicReady;
     await publisher.sendBatch({ topicMessages: [{ topic: cfg.TOPIC_SEEKERS, messages }] });

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { ensureModel } from "../../deploy/local/model.ts";
+import { testModelDir } from "@hire/testing/model.ts";
 import { createBertTokenizer, cutForTokens } from "./bert_tokenizer.ts";
 import { modelPath, TOKENIZER_FILE } from "./model_files.ts";
 
-const json = JSON.parse(await Deno.readTextFile(modelPath(await ensureModel(), TOKENIZER_FILE)));
+const json = JSON.parse(await Deno.readTextFile(modelPath(await testModelDir(), TOKENIZER_FILE)));
 const CLS = 101;
 const SEP = 102;
 

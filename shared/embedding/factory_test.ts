@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { ensureModel } from "../../deploy/local/model.ts";
+import { testModelDir } from "@hire/testing/model.ts";
 import { loadEmbeddingConfig } from "./config.ts";
 import { createEmbeddingProvider, embeddingDimensions } from "./factory.ts";
 
 Deno.test("createEmbeddingProvider builds the local provider by default", async () => {
-  const dir = await ensureModel();
+  const dir = await testModelDir();
   const cfg = loadEmbeddingConfig({ EMBEDDING_MODEL_DIR: dir });
   const p = await createEmbeddingProvider(cfg);
   try {

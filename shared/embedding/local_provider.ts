@@ -24,7 +24,7 @@ export const DEFAULT_HYBRID_WEIGHTS: HybridWeights = { dense: 0.4, lexical: 0.6 
 
 /**
  * Default token budget of one inference run. Measured on this project's 2-core machines
- * (bench/embeddings_main.ts): a run's activations grow with rows × length, and once they
+ * (bench/embeddings/embeddings_main.ts): a run's activations grow with rows × length, and once they
  * outgrow the CPU caches a batch of 32 Arabic texts (a token per letter, ~150 each) is
  * slower per text than one text at a time. Around 256–512 tokens batching still pays
  * for short texts without that penalty.

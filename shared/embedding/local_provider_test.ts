@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { ensureModel } from "../../deploy/local/model.ts";
+import { testModelDir } from "@hire/testing/model.ts";
 import { createLocalProvider } from "./local_provider.ts";
 import { EmbeddingError, type EmbeddingProvider } from "./provider.ts";
 import { dot, norm } from "./vectors.ts";
 
-const modelDir = await ensureModel();
+const modelDir = await testModelDir();
 
 const EN = {
   nurseJob: "ICU staff nurse needed at a hospital in Riyadh; SCFHS license required",

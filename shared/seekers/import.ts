@@ -5,7 +5,7 @@
  */
 import { jsonPointer, valueAt } from "@hire/errors";
 import type { z } from "zod";
-import { completeSeeker, encodeSeeker, type Seeker, seekerInputSchema } from "./contract.ts";
+import { completeSeeker, encodeSeeker, seekerInputSchema } from "./contract.ts";
 import type { JsonLine } from "./jsonl.ts";
 
 /** Sends messages to the seekers topic, in order, as one request. */
@@ -128,18 +128,6 @@ export async function importSeekers(
   }
   await batch.flush();
   return { published: batch.published, rejected, errors };
-}
-
-/** Publishes seekers in batches; returns how many were published. */
-export async function publishSeekers(
-  seekers: Iterable<Seeker>,
-  publish: Publish,
-  opts: BatchOptions = {},
-): Promise<number> {
-  const batch = batchPublisher(publish, opts);
-  for (const seeker of seekers) await batch.add(encodeSeeker(seeker));
-  await batch.flush();
-  return batch.published;
 }
 
 /** Turns zod issues into per-field problems; `input` tells a missing field from a bad one. */

@@ -1,0 +1,50 @@
+/**
+ * Reads of the delivery service's own log of attempts, `webhook_deliveries`: what the service
+ * recorded, beside what the receivers saw.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+import { sleep } from "@hire/testing/receiver.ts";
+import type { Fleet } from "./fleet.ts";
+import type { Statuses } from "./results.ts";
+import { latencyStats, roundedStats } from "../common/stats.ts";
+
+/** Attempts by status over some webhooks, from the service's own log of deliveries. */
+export async function statuses(sql: Sql, fleet: Fleet, labels: string[]): Promise<Statuses> {
+  const rows = await sql<{ status: string; n: number }[]>`
+    SELECT status, count(*)::int AS n FROM webhook_deliveries
+    WHERE webhook_id = ANY(${labels.map((l) => fleet.ids.get(l)!)})
+    GROUP BY 1 ORDER BY 1`;
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** Recorded attempt durations (the service's own clock: DNS, socket wait, TLS, response). */
+export async function attemptDurations(sql: Sql, fleet: Fleet, labels: string[]) {
+  const rows = await sql<{ duration_ms: number }[]>`
+    SELECT duration_ms FROM webhook_deliveries
+    WHERE webhook_id = ANY(${labels.map((l) => fleet.ids.get(l)!)}) AND duration_ms IS NOT NULL`;
+  return roundedStats(latencyStats(rows.map((r) => r.duration_ms)));
+}
+
+/** Samples the slow webhook's claimed (in flight) and pending attempts every 500 ms. */
+export function sampleSlow(sql: Sql, webhookId: string) {
+  const samples: { at: number; inFlight: number; pending: number }[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const [row] = await sql<{ in_flight: number; pending: number }[]>`
+        SELECT count(*) FILTER (WHERE locked_until > now())::int AS in_flight,
+               count(*)::int AS pending
+        FROM webhook_deliveries WHERE webhook_id = ${webhookId} AND status = 'pending'`;
+      samples.push({ at: Date.now(), inFlight: row!.in_flight, pending: row!.pending });
+      await sleep(500);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * What a delivery benchmark run measured, as `delivery-<date>.json` records it: the shape the
+ * scenarios fill in and the report reads, kept apart so neither depends on the other.
+ * @module
+ */
+import type { CpuUsage } from "../common/cpu.ts";
+import type { LatencyStats } from "../common/stats.ts";
+import type { DeliverySummary } from "./tally.ts";
+
+/** Attempts by status, from the service's `webhook_deliveries`. */
+export type Statuses = Record<string, number>;
+
+/** The burst: as many deliveries per second as the service makes. */
+export interface ThroughputResult extends DeliverySummary {
+  events: number;
+  warmup_events: number;
+  batch_size: number;
+  webhooks: number;
+  partners: number;
+  /** How long publishing the burst took. */
+  publish_ms: number;
+  deliveries_per_sec: number;
+  /** First send → last first arrival. */
+  window_ms: number;
+  statuses: Statuses;
+  /** Most TCP connections seen at once to one receiver (2 webhooks); null without `ss`. */
+  connections_per_host_max: number | null;
+  cpu: CpuUsage;
+}
+
+/** A steady rate to healthy webhooks. */
+export interface LatencyResult extends DeliverySummary {
+  rate: number;
+  duration_s: number;
+  webhooks: number;
+  events: number;
+  producer_ack_ms: LatencyStats;
+  max_schedule_slip_ms: number;
+  statuses: Statuses;
+  /** Most TCP connections seen at once to one receiver; null without `ss`. */
+  connections_per_host_max: number | null;
+  cpu: CpuUsage;
+}
+
+/** Healthy webhooks beside one whose endpoint outlasts the timeout. */
+export interface IsolationResult {
+  duration_s: number;
+  webhook_timeout_ms: number;
+  /** How long the slow stream ran before the healthy ones started. */
+  head_start_ms: number;
+  producer_ack_ms: LatencyStats;
+  max_schedule_slip_ms: number;
+  healthy: DeliverySummary & {
+    webhooks: number;
+    rate: number;
+    statuses: Statuses;
+    attempt_duration_ms: LatencyStats;
+  };
+  /** A healthy webhook of another partner on the slow endpoint's host and port. */
+  neighbour_on_slow_host: DeliverySummary & {
+    rate: number;
+    statuses: Statuses;
+    attempt_duration_ms: LatencyStats;
+  };
+  slow: {
+    rate: number;
+    /** WEBHOOK_MAX_IN_FLIGHT of the run. */
+    max_in_flight_setting: number;
+    /** The delivery client's cap of sockets per host. */
+    sockets_per_host_setting: number;
+    events: number;
+    attempts_received: number;
+    in_flight_max: number;
+    in_flight_mean: number;
+    pending_at_end: number;
+    statuses: Statuses;
+    /** Most TCP connections seen at once to the slow host (its neighbour's included). */
+    host_connections_max: number | null;
+  };
+  cpu: CpuUsage;
+}
+
+/** Everything a run measured. */
+export interface DeliveryResults {
+  throughput: ThroughputResult;
+  latency: LatencyResult;
+  isolation: IsolationResult;
+}

@@ -1,0 +1,131 @@
+/**
+ * `deno task bench:embeddings`: measures the local embedding provider (fetching
+ * the model first if needed) and writes `bench/results/embeddings.md` and
+ * `bench/results/embeddings-<UTC date>.json`.
+ *
+ * | variable                 | default | meaning                                 |
+ * | ------------------------ | ------- | --------------------------------------- |
+ * | `BENCH_EMBED_COUNT`      | `256`   | texts embedded per measured run         |
+ * | `BENCH_EMBED_BATCHES`    | `1,8,32`| batch sizes                             |
+ * | `BENCH_EMBED_THREADS`    | `1,2`   | onnxruntime intra-op thread counts      |
+ * | `BENCH_EMBED_REPEATS`    | `3`     | measurements per setting (best, median) |
+ * @module
+ */
+import * as ort from "onnxruntime-node";
+import { ensureModel, MODEL_JAR, MODEL_JAR_SHA256 } from "../../deploy/local/model.ts";
+import { RESULTS_DIR } from "../common/proc.ts";
+import { benchEmbeddings, type EmbeddingBenchResult } from "./embeddings.ts";
+
+const RESULTS = RESULTS_DIR.pathname;
+
+/** The machine the figures were measured on. */
+export interface EmbeddingMachine {
+  nproc: number;
+  cpuModel: string;
+  memoryGiB: number;
+  os: string;
+  deno: string;
+  onnxruntime: string;
+}
+
+async function describeMachine(): Promise<EmbeddingMachine> {
+  const read = (path: string) => Deno.readTextFile(path).catch(() => "");
+  const [cpuinfo, meminfo, osRelease] = await Promise.all([
+    read("/proc/cpuinfo"),
+    read("/proc/meminfo"),
+    read("/etc/os-release"),
+  ]);
+  const nproc = await new Deno.Command("nproc", { stdout: "piped", stderr: "null" }).output()
+    .then((o) => Number(new TextDecoder().decode(o.stdout).trim()), () => 0);
+  const memKb = Number(meminfo.match(/^MemTotal:\s+(\d+)/m)?.[1] ?? 0);
+  return {
+    nproc: nproc || navigator.hardwareConcurrency,
+    cpuModel: cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? "unknown",
+    memoryGiB: Math.round((memKb / 1024 / 1024) * 10) / 10,
+    os: osRelease.match(/^PRETTY_NAME="?([^"\n]*)"?$/m)?.[1] ?? Deno.build.os,
+    deno: `Deno ${Deno.version.deno} (V8 ${Deno.version.v8})`,
+    onnxruntime: `onnxruntime-node ${ort.env.versions.node ?? "unknown"} (CPU)`,
+  };
+}
+
+const list = (name: string, def: number[]) =>
+  Deno.env.get(name)?.split(",").map((s) => Number(s.trim())).filter((n) => n > 0) ?? def;
+
+/** The Markdown summary of one run. */
+export function embeddingsMarkdown(
+  r: EmbeddingBenchResult,
+  machine: EmbeddingMachine,
+  at: Date,
+): string {
+  const rows = r.runs.map((x) =>
+    `| ${x.threads} | ${x.batchSize} | ${x.maxBatchTokens ?? "none"} | ${
+      x.embeddingsPerSec.toFixed(1)
+    } | ${x.medianPerSec.toFixed(1)} | ${(1000 / x.embeddingsPerSec).toFixed(1)} | ${
+      x.loadBefore.toFixed(2)
+    } → ${x.loadAfter.toFixed(2)} |`
+  );
+  return [
+    "# Embedding benchmark",
+    "",
+    `Measured on ${at.toISOString().slice(0, 10)} (${at.toISOString()}) with ` +
+    "`deno task bench:embeddings`: the local provider " +
+    `\`${r.provider}\` (${r.dimensions} dimensions; model jar \`${MODEL_JAR}\`, SHA-256 ` +
+    `\`${MODEL_JAR_SHA256}\`), ${r.texts.count} generated job postings ` +
+    `(${Math.round(r.texts.arabicShare * 100)}% with Arabic, ${r.texts.meanChars.toFixed(0)} ` +
+    "characters on average), embedded in one call per measurement after a warm-up, " +
+    `${r.repeats} measurements per setting. Raw figures: ` +
+    `\`embeddings-${at.toISOString().slice(0, 10)}.json\`.`,
+    "",
+    "The batch size is the most texts per inference run; the token budget (rows × padded",
+    "length) can cut a batch shorter. The machine is shared, so the table gives the best run",
+    "(noise only slows runs down), the median, and the 1-minute load average around it.",
+    "",
+    "| threads | batch size | token budget | embeddings/s (best) | median | ms per text | load |",
+    "| ------: | ---------: | -----------: | ------------------: | -----: | ----------: | ---: |",
+    ...rows,
+    "",
+    `The lexical half alone (pure JS, no model) runs at ${r.lexicalOnlyPerSec.toFixed(0)} ` +
+    "texts/s, so nearly all the time is the model's.",
+    "",
+    "## Machine",
+    "",
+    `- ${machine.nproc} CPUs: ${machine.cpuModel}`,
+    `- ${machine.memoryGiB} GiB memory`,
+    `- ${machine.os}`,
+    `- ${machine.deno}`,
+    `- ${machine.onnxruntime}`,
+    "",
+  ].join("\n");
+}
+
+if (import.meta.main) {
+  const modelDir = await ensureModel();
+  const machine = await describeMachine();
+  const at = new Date();
+  const result = await benchEmbeddings({
+    modelDir,
+    count: list("BENCH_EMBED_COUNT", [256])[0],
+    batchSizes: list("BENCH_EMBED_BATCHES", [1, 8, 32]),
+    threads: list("BENCH_EMBED_THREADS", [1, 2]),
+    repeats: list("BENCH_EMBED_REPEATS", [3])[0],
+  });
+  for (const r of result.runs) {
+    console.log(
+      `threads ${r.threads} batch ${String(r.batchSize).padStart(2)} ` +
+        `budget ${String(r.maxBatchTokens ?? "none").padStart(4)}: ` +
+        `${r.embeddingsPerSec.toFixed(1)} embeddings/s (median ${r.medianPerSec.toFixed(1)})`,
+    );
+  }
+  await Deno.mkdir(RESULTS, { recursive: true });
+  const date = at.toISOString().slice(0, 10);
+  const json = `${RESULTS}embeddings-${date}.json`;
+  const md = `${RESULTS}embeddings.md`;
+  await Deno.writeTextFile(
+    json,
+    JSON.stringify({ measuredAt: at.toISOString(), machine, ...result }, null, 2) + "\n",
+  );
+  await Deno.writeTextFile(md, embeddingsMarkdown(result, machine, at));
+  // Formatted like the rest of the repository, so `deno fmt --check` stays green.
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", md, json] }).output();
+  console.log(`wrote ${md} and ${json}`);
+}
