@@ -1,9 +1,12 @@
-/** Path ids: one that cannot exist answers like one that does not, 404, without a lookup. */
-import { type IdPrefix, isId } from "@hire/ids";
-import { ApiError } from "./problem.ts";
+/**
+ * Path ids. One that cannot exist answers like one that does not, 404, without a lookup:
+ * the routes' validation hook answers a path parameter that fails its schema with 404.
+ * @module
+ */
+import { idPattern, type IdPrefix } from "@hire/ids";
+import { z } from "zod";
 
-/** `value` when it is a `prefix` id; otherwise throws 404 `partner.not_found`. */
-export function idParam(prefix: IdPrefix, value: string): string {
-  if (!isId(prefix, value)) throw new ApiError("partner.not_found");
-  return value;
+/** The schema of a path parameter holding a `prefix` id; `description` documents it. */
+export function idParam(prefix: IdPrefix, description: string) {
+  return z.string().regex(new RegExp(idPattern(prefix))).meta({ description });
 }

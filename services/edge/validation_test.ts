@@ -3,7 +3,15 @@ import type { FieldError } from "@hire/errors";
 import { jobCreateSchema, jobUpdateSchema } from "@hire/jobs";
 import type { z } from "zod";
 import { ApiError } from "./problem.ts";
-import { validate } from "./validation.ts";
+import { refuseInvalid } from "./validation.ts";
+
+/** Parses `input` as a route's body validator does, refusing it through the routes' hook. */
+function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  refuseInvalid({ target: "json", success: false, error: result.error, data: input });
+  throw new Error("refuseInvalid let an invalid body through");
+}
 
 const ARABIC_LETTER = /\p{Script=Arabic}/u;
 
@@ -18,7 +26,7 @@ function body(over: Record<string, unknown> = {}): Record<string, unknown> {
   };
 }
 
-/** The field errors `validate` throws for `input`; fails the test if it does not throw. */
+/** The field errors the routes' hook throws for `input`; fails the test if it does not throw. */
 function errorsOf(schema: z.ZodType, input: unknown): FieldError[] {
   try {
     validate(schema, input);

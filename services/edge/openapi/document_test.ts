@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
 import { ERRORS } from "@hire/errors";
 import { bulkCreateSchema, EVENT_TYPES, jobCreateSchema, jobUpdateSchema } from "@hire/jobs";
-import { deliveryListQuerySchema } from "@hire/webhooks";
+import { deliveryListQuerySchema, webhookCreateSchema, webhookUpdateSchema } from "@hire/webhooks";
 import type { z } from "zod";
 import { appSettings, loadEdgeConfig } from "../config.ts";
 import { listQuerySchema } from "../routes/jobs.ts";
 import { buildOpenApiDocument } from "./document.ts";
 import { statusOf } from "./problem_schemas.ts";
-import { webhookCreateBody, webhookUpdateBody } from "./webhooks_paths.ts";
+
+// The webhook bodies as validated in production.
+const webhookCreateBody = webhookCreateSchema({ allowPrivateNetworks: false });
+const webhookUpdateBody = webhookUpdateSchema({ allowPrivateNetworks: false });
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

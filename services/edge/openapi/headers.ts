@@ -3,8 +3,24 @@
  * @module
  */
 import { idPattern } from "@hire/ids";
-import type { oas31 } from "zod-openapi";
 import { RETRY_AFTER_SECONDS } from "../problem.ts";
+
+/** An OpenAPI Header Object, as this document writes them. */
+type HeaderObject = {
+  required: boolean;
+  description: string;
+  schema: {
+    type: "string" | "integer";
+    pattern?: string;
+    format?: string;
+    minimum?: number;
+    const?: string;
+  };
+  example?: string;
+};
+
+/** A response's `headers`: header objects or references to the components. */
+export type HeadersObject = Record<string, HeaderObject | { $ref: string }>;
 
 const integer = { type: "integer", minimum: 0 } as const;
 
@@ -93,7 +109,7 @@ export const HEADERS = {
       "set a link.",
     schema: { type: "string", pattern: 'rel="(deprecation|sunset)"' },
   },
-} satisfies Record<string, oas31.HeaderObject>;
+} satisfies Record<string, HeaderObject>;
 
 /** The name of a documented response header. */
 export type HeaderName = keyof typeof HEADERS;
@@ -108,7 +124,7 @@ const RATE_LIMIT: HeaderName[] = [
 const VERSION: HeaderName[] = ["Deprecation", "Sunset", "Link"];
 
 /** References to header components, for a response's `headers`. */
-export function headerRefs(names: readonly HeaderName[]): oas31.HeadersObject {
+export function headerRefs(names: readonly HeaderName[]): HeadersObject {
   return Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
 }
 
@@ -121,7 +137,7 @@ const uncounted = Object.fromEntries(RATE_LIMIT.map((n) => [n, {
 }]));
 
 /** The headers of a response with `status` to a request under `/v1` that needs a key. */
-export function authenticatedHeaders(status: number): oas31.HeadersObject {
+export function authenticatedHeaders(status: number): HeadersObject {
   return {
     ...headerRefs(["X-Request-Id"]),
     // Counted (and told) for every request whose key is known, refused ones included.
@@ -132,6 +148,6 @@ export function authenticatedHeaders(status: number): oas31.HeadersObject {
 }
 
 /** The headers of a response of the endpoint at `path`, which needs no key. */
-export function publicHeaders(path: string): oas31.HeadersObject {
+export function publicHeaders(path: string): HeadersObject {
   return headerRefs(path.startsWith("/v1/") ? ["X-Request-Id", ...VERSION] : ["X-Request-Id"]);
 }

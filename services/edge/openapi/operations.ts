@@ -1,24 +1,26 @@
 /**
- * Operations as the edge answers them: the success responses and, for every error code the
- * operation can give, one problem response per status restricted to those codes, each with
- * the headers that response carries.
+ * Responses of a route as the edge answers them: the success responses and, for every error
+ * code the route can give, one problem response per status restricted to those codes, each
+ * with the headers that response carries.
  * @module
  */
 import { type ErrorCode, ERRORS } from "@hire/errors";
-import { z, type ZodType } from "zod";
-import type {
-  oas31,
-  ZodOpenApiContentObject,
-  ZodOpenApiOperationObject,
-  ZodOpenApiResponseObject,
-} from "zod-openapi";
-import { authenticatedHeaders, type HeaderName, headerRefs, publicHeaders } from "./headers.ts";
-import { problemSchema, statusOf } from "./problem_schemas.ts";
+import type { RouteConfig } from "@hono/zod-openapi";
+import type { z } from "zod";
+import {
+  authenticatedHeaders,
+  type HeaderName,
+  headerRefs,
+  type HeadersObject,
+  publicHeaders,
+} from "./headers.ts";
+import { PROBLEM_REF, statusOf } from "./problem_schemas.ts";
+
+/** A response of a route. */
+type ResponseConfig = Exclude<RouteConfig["responses"][string], { $ref: string }>;
 
 /** A JSON body of `schema`. */
-export const json = (schema: ZodType): ZodOpenApiContentObject => ({
-  "application/json": { schema },
-});
+export const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
 
 /** What an endpoint that reads a JSON body can refuse it with. */
 export const BODY_ERRORS: readonly ErrorCode[] = [
@@ -37,25 +39,27 @@ const EVERY_AUTHENTICATED: readonly ErrorCode[] = [
 ];
 
 /** A problem document answered with `status`, restricted to `codes`. */
-export function problemContent(
-  status: number,
-  codes: readonly ErrorCode[],
-): ZodOpenApiContentObject {
-  // Rendered as allOf: the Problem component and what this response adds to it.
-  const restricted = z.looseObject({
-    status: z.literal(status),
-    code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
-  });
-  return { "application/problem+json": { schema: problemSchema.and(restricted) } };
+export function problemContent(status: number, codes: readonly ErrorCode[]) {
+  // The Problem component and what this response adds to it.
+  const restricted = {
+    type: "object" as const,
+    properties: {
+      status: { type: "number" as const, const: status },
+      code: { type: "string" as const, enum: [...codes] },
+    },
+    required: ["status", "code"],
+    additionalProperties: {},
+  };
+  return { "application/problem+json": { schema: { allOf: [{ $ref: PROBLEM_REF }, restricted] } } };
 }
 
 /** The headers of a response with `status`. */
-type HeadersOf = (status: number) => oas31.HeadersObject;
+type HeadersOf = (status: number) => HeadersObject;
 
 function problemResponses(
   codes: readonly ErrorCode[],
   headers: HeadersOf,
-): Record<string, ZodOpenApiResponseObject> {
+): Record<string, ResponseConfig> {
   const byStatus = Map.groupBy(new Set(codes), statusOf);
   return Object.fromEntries(
     [...byStatus].map(([status, group]) => [String(status), {
@@ -69,55 +73,46 @@ function problemResponses(
 /** A success response: what it means, its body, and the headers it adds. */
 export interface Success {
   description: string;
-  content?: ZodOpenApiContentObject;
+  content?: ResponseConfig["content"];
   headers?: HeaderName[];
 }
 
-/** What describes an operation. */
-export interface OperationSpec extends Omit<ZodOpenApiOperationObject, "responses"> {
-  /** Success responses by status. */
-  success: Record<string, Success>;
-  /** Error codes besides the ones every request of its kind can give. */
-  errors: readonly ErrorCode[];
-}
+/** Success responses by status, each with its headers, then the problem responses. */
+type Responses<S extends Record<number, Success>> =
+  & { [K in keyof S]: Omit<S[K], "headers"> & { headers: HeadersObject } }
+  & Record<string, ResponseConfig>;
 
-function successResponses(
-  success: Record<string, Success>,
+function responses<S extends Record<number, Success>>(
+  success: S,
+  errors: readonly ErrorCode[],
   headers: HeadersOf,
-): Record<string, ZodOpenApiResponseObject> {
-  return Object.fromEntries(
-    Object.entries(success).map(([status, { headers: extra = [], ...response }]) => [
-      status,
-      { ...response, headers: { ...headers(Number(status)), ...headerRefs(extra) } },
-    ]),
-  );
+): Responses<S> {
+  const ok = Object.entries(success).map(([status, { headers: extra = [], ...response }]) => [
+    status,
+    { ...response, headers: { ...headers(Number(status)), ...headerRefs(extra) } },
+  ]);
+  return { ...Object.fromEntries(ok), ...problemResponses(errors, headers) } as Responses<S>;
 }
 
-/** An operation under `/v1` that needs a key (the document's default security). */
-export function authenticatedOperation(
-  { success, errors, ...op }: OperationSpec,
-): ZodOpenApiOperationObject {
-  return {
-    ...op,
-    responses: {
-      ...successResponses(success, authenticatedHeaders),
-      ...problemResponses([...errors, ...EVERY_AUTHENTICATED], authenticatedHeaders),
-    },
-  };
+/**
+ * The responses of a route under `/v1` that needs a key (the document's default security):
+ * `success` and the problems of `errors` and of every authenticated request.
+ */
+export function authenticatedResponses<S extends Record<number, Success>>(
+  success: S,
+  errors: readonly ErrorCode[],
+): Responses<S> {
+  return responses(success, [...errors, ...EVERY_AUTHENTICATED], authenticatedHeaders);
 }
 
-/** An operation at `path` that needs no key. */
-export function publicOperation(
+/**
+ * The responses of the route at `path`, which needs no key (so it sets `security: []`):
+ * `success` and the problems of `errors` and of an internal error.
+ */
+export function publicResponses<S extends Record<number, Success>>(
   path: string,
-  { success, errors, ...op }: OperationSpec,
-): ZodOpenApiOperationObject {
-  const headers = () => publicHeaders(path);
-  return {
-    ...op,
-    security: [],
-    responses: {
-      ...successResponses(success, headers),
-      ...problemResponses([...errors, "partner.internal_error"], headers),
-    },
-  };
+  success: S,
+  errors: readonly ErrorCode[] = [],
+): Responses<S> {
+  return responses(success, [...errors, "partner.internal_error"], () => publicHeaders(path));
 }

@@ -16,11 +16,6 @@ export const REFERENCE_ASSETS = {
 /** The name of a reference page asset. */
 export type AssetName = keyof typeof REFERENCE_ASSETS;
 
-/** Whether `name` is a reference page asset. */
-export function isAssetName(name: string): name is AssetName {
-  return Object.hasOwn(REFERENCE_ASSETS, name);
-}
-
 /** An asset's bytes, read from the installed package. */
 export function readAsset(name: AssetName): Promise<Uint8Array<ArrayBuffer>> {
   // The package's own helper: its folder in Deno's npm cache (or node_modules).

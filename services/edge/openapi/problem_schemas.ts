@@ -35,18 +35,17 @@ const quotaSchema = z.object({
   }),
 }).meta({ id: "Quota", description: "The monthly job quota, on `partner.quota_exceeded` only." });
 
-// Which members go with which code: JSON Schema can say it, zod cannot.
+// Which members go with which code: JSON Schema can say it, zod cannot, so the document
+// takes it from the schema's metadata.
 const withCode = (code: ErrorCode, member: string) => ({
   if: { properties: { code: { const: code } }, required: ["code"] },
   then: { required: [member] },
   else: { not: { required: [member] } },
 });
-const MEMBER_RULES = {
-  allOf: [
-    withCode("partner.validation_failed", "errors"),
-    withCode("partner.quota_exceeded", "quota"),
-  ],
-};
+const MEMBER_RULES = [
+  withCode("partner.validation_failed", "errors"),
+  withCode("partner.quota_exceeded", "quota"),
+];
 
 const problemShape = {
   type: z.url().meta({
@@ -74,8 +73,11 @@ export const problemSchema = z.object(problemShape).meta({
   description: "RFC 9457 problem details (`application/problem+json`) with the " +
     "specification's `code`, `message` and `messageAr` at the top level. `errors` appears on " +
     "`partner.validation_failed` only, `quota` on `partner.quota_exceeded` only.",
-  override: MEMBER_RULES,
+  allOf: MEMBER_RULES,
 }) satisfies z.ZodType<Problem>;
+
+/** Where the document keeps {@link problemSchema}. */
+export const PROBLEM_REF = "#/components/schemas/Problem";
 
 /** The status an error code answers with. */
 export const statusOf = (code: ErrorCode): number => new ApiError(code).status;
@@ -88,11 +90,14 @@ const BULK_ITEM_CODES = [
   "partner.internal_error",
 ] as const;
 
+const BULK_ITEM_STATUSES = BULK_ITEM_CODES.map(statusOf);
+
 /** One refused item of a bulk create: its index and the problem a single create would answer. */
 export const bulkItemErrorSchema = z.object({
   index: z.int().min(0).meta({ description: "The item's position in `jobs`, from 0." }),
   ...problemShape,
-  status: z.literal(BULK_ITEM_CODES.map(statusOf)),
+  // The document generator renders only the first value of a literal with several.
+  status: z.literal(BULK_ITEM_STATUSES).meta({ enum: BULK_ITEM_STATUSES }),
   code: z.enum(BULK_ITEM_CODES),
 }).meta({
   id: "BulkItemError",
@@ -101,5 +106,5 @@ export const bulkItemErrorSchema = z.object({
     "during the call; 503 `partner.unavailable` when the item could not be created in time " +
     "while others were (nothing was created for it); 500 `partner.internal_error` when the " +
     "job service failed on it.",
-  override: MEMBER_RULES,
+  allOf: MEMBER_RULES,
 });

@@ -29,11 +29,10 @@ function pageSchema<T extends z.ZodType>(id: string, item: T) {
     has_more: z.boolean(),
   }).meta({
     id,
-    override: {
-      if: { properties: { has_more: { const: false } } },
-      then: { properties: { next_cursor: { type: "null" } } },
-      else: { properties: { next_cursor: { type: "string" } } },
-    },
+    // What zod cannot say: `next_cursor` is null exactly on the last page.
+    if: { properties: { has_more: { const: false } } },
+    then: { properties: { next_cursor: { type: "null" } } },
+    else: { properties: { next_cursor: { type: "string" } } },
   });
 }
 

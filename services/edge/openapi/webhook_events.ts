@@ -14,8 +14,8 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
 } from "@hire/webhooks";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { ZodOpenApiPathsObject } from "zod-openapi";
 
 /** The component name of an event's envelope, e.g. `JobCreatedEvent` for `job.created`. */
 function eventSchemaName(type: EventType): string {
@@ -87,26 +87,25 @@ function deliveryHeaders(type: EventType) {
   });
 }
 
-/** The `webhooks` section: one delivery operation per event type. */
-export function webhookEvents(): ZodOpenApiPathsObject {
-  return Object.fromEntries(
-    [...ENVELOPES].map(([type, envelope]) => [type, {
-      post: {
-        operationId: `deliver_${type.replace(".", "_")}`,
-        tags: ["Webhook deliveries"],
-        summary: type,
-        description: `${WHEN[type]}\n\n${DELIVERY}`,
-        security: [],
-        requestParams: { header: deliveryHeaders(type) },
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: envelope } },
-        },
-        responses: {
-          "2XX": { description: "Received. The body is ignored (at most 64 KiB is read)." },
-          default: { description: "Failed: the attempt is retried as described above." },
-        },
+/** Declares the `webhooks` section in `registry`: one delivery operation per event type. */
+export function registerWebhookEvents(registry: OpenAPIHono["openAPIRegistry"]): void {
+  for (const [type, envelope] of ENVELOPES) {
+    registry.registerWebhook({
+      method: "post",
+      path: type,
+      operationId: `deliver_${type.replace(".", "_")}`,
+      tags: ["Webhook deliveries"],
+      summary: type,
+      description: `${WHEN[type]}\n\n${DELIVERY}`,
+      security: [],
+      request: {
+        headers: deliveryHeaders(type),
+        body: { required: true, content: { "application/json": { schema: envelope } } },
       },
-    }]),
-  );
+      responses: {
+        "2XX": { description: "Received. The body is ignored (at most 64 KiB is read)." },
+        default: { description: "Failed: the attempt is retried as described above." },
+      },
+    });
+  }
 }

@@ -4,9 +4,11 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { Hono } from "hono";
-import type { Admin } from "kafkajs";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { QueueProbe } from "@hire/queue";
 import type { EdgeEnv } from "../env.ts";
+import { json, publicResponses } from "../openapi/operations.ts";
+import { healthSchema, readinessSchema } from "../openapi/resource_schemas.ts";
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -25,19 +27,50 @@ async function check(probe: () => Promise<unknown>): Promise<"ok" | "unavailable
   }
 }
 
+const healthRoute = createRoute({
+  method: "get",
+  path: "/healthz",
+  operationId: "health",
+  tags: ["Health"],
+  summary: "Liveness",
+  description: "The process is alive.",
+  security: [],
+  responses: publicResponses("/healthz", {
+    200: { description: "Alive.", content: json(healthSchema) },
+  }),
+});
+
+const readinessRoute = createRoute({
+  method: "get",
+  path: "/readyz",
+  operationId: "readiness",
+  tags: ["Health"],
+  summary: "Readiness",
+  description: "Whether Postgres and Kafka both answer (each within 2 seconds).",
+  security: [],
+  responses: publicResponses("/readyz", {
+    200: { description: "Ready.", content: json(readinessSchema) },
+    503: {
+      description: "Not ready: `checks` names what does not answer.",
+      content: json(readinessSchema),
+    },
+  }),
+});
+
 /** Health routes, mounted at the root. */
-export function healthRoutes(deps: { sql: Sql; kafkaAdmin: Admin }): Hono<EdgeEnv> {
-  return new Hono<EdgeEnv>()
-    .get("/healthz", (c) => c.json({ status: "ok" }))
-    .get("/readyz", async (c) => {
-      const [postgres, kafka] = await Promise.all([
-        check(() => deps.sql`SELECT 1`),
-        check(() => deps.kafkaAdmin.describeCluster()),
-      ]);
-      const ready = postgres === "ok" && kafka === "ok";
-      return c.json(
-        { status: ready ? "ready" : "unavailable", checks: { postgres, kafka } },
-        ready ? 200 : 503,
-      );
-    });
+export function healthRoutes(deps: { sql: Sql; queueProbe: QueueProbe }): OpenAPIHono<EdgeEnv> {
+  const api = new OpenAPIHono<EdgeEnv>();
+  api.openapi(healthRoute, (c) => c.json({ status: "ok" as const }, 200));
+  api.openapi(readinessRoute, async (c) => {
+    const [postgres, kafka] = await Promise.all([
+      check(() => deps.sql`SELECT 1`),
+      check(() => deps.queueProbe.check()),
+    ]);
+    const ready = postgres === "ok" && kafka === "ok";
+    return c.json(
+      { status: ready ? "ready" as const : "unavailable" as const, checks: { postgres, kafka } },
+      ready ? 200 : 503,
+    );
+  });
+  return api;
 }
