@@ -4,8 +4,8 @@
  * on, then migrations and topics.
  */
 import { connect, migrate } from "@hire/db";
-import { createKafka, DEFAULT_TOPICS, ensureTopics } from "@hire/kafka";
-import { DEFAULT_LADDER_TOPICS } from "@hire/webhooks";
+import { createKafka, ensureTopics } from "@hire/kafka";
+import { DEFAULT_TOPIC_SPECS } from "@hire/topology";
 import { ensureKafka, stopKafka } from "./kafka.ts";
 import { ensureModel } from "./model.ts";
 import { ensurePgvector } from "./pgvector.ts";
@@ -44,7 +44,7 @@ export async function prepare(infra: Infra): Promise<void> {
   const admin = createKafka({ brokers: infra.brokers.split(","), clientId: "infra" }).admin();
   await admin.connect();
   try {
-    const created = await ensureTopics(admin, [...DEFAULT_TOPICS, ...DEFAULT_LADDER_TOPICS]);
+    const created = await ensureTopics(admin, DEFAULT_TOPIC_SPECS);
     if (created.length) step(`topics created: ${created.join(", ")}`);
   } finally {
     await admin.disconnect();

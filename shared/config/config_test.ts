@@ -1,16 +1,9 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import {
-  boolVar,
-  commonEnv,
-  ConfigError,
-  durationVar,
-  intVar,
-  parseConfig,
-  topicEnv,
-} from "./mod.ts";
+import { boolVar, commonEnv, ConfigError, durationVar, intVar, parseConfig } from "./mod.ts";
 
-const schema = z.object({ ...commonEnv, ...topicEnv, TIMEOUT_MS: intVar(5_000) });
+// Topic-name variables are declared by @hire/topology; its names_test.ts parses them.
+const schema = z.object({ ...commonEnv, TIMEOUT_MS: intVar(5_000) });
 
 Deno.test("parseConfig applies the defaults to an empty environment", () => {
   assert.deepEqual(parseConfig(schema, {}), {
@@ -20,13 +13,6 @@ Deno.test("parseConfig applies the defaults to an empty environment", () => {
     LOG_LEVEL: "info",
     PUBLIC_BASE_URL: "http://localhost:8080",
     SITE_BASE_URL: "http://localhost:8081",
-    TOPIC_JOBS_COMMANDS: "jobs.commands",
-    TOPIC_JOBS_EVENTS: "jobs.events.v1",
-    TOPIC_SEEKERS: "seekers.v1",
-    TOPIC_JOBS_CHANGED: "jobs.changed",
-    TOPIC_EMBEDDINGS_READY: "embeddings.ready",
-    TOPIC_WEBHOOKS_RETRY_PREFIX: "webhooks.retry",
-    TOPIC_WEBHOOKS_DEAD: "webhooks.dead",
     TIMEOUT_MS: 5_000,
   });
 });
@@ -42,13 +28,11 @@ Deno.test("parseConfig keeps values that are set", () => {
     DATABASE_URL: "postgres://app:secret@db.internal:6432/hire_prod",
     KAFKA_CLIENT_ID: "edge",
     LOG_LEVEL: "debug",
-    TOPIC_JOBS_COMMANDS: "test.jobs.commands",
     TIMEOUT_MS: "2500",
   });
   assert.equal(cfg.DATABASE_URL, "postgres://app:secret@db.internal:6432/hire_prod");
   assert.equal(cfg.KAFKA_CLIENT_ID, "edge");
   assert.equal(cfg.LOG_LEVEL, "debug");
-  assert.equal(cfg.TOPIC_JOBS_COMMANDS, "test.jobs.commands");
   assert.equal(cfg.TIMEOUT_MS, 2_500);
 });
 

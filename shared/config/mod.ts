@@ -40,18 +40,6 @@ export const commonEnv = {
     .transform((s) => s.replace(/\/+$/, "")),
 };
 
-/** Topic-name variables; tests override them to get topics of their own. */
-export const topicEnv = {
-  TOPIC_JOBS_COMMANDS: z.string().min(1).default("jobs.commands"),
-  TOPIC_JOBS_EVENTS: z.string().min(1).default("jobs.events.v1"),
-  TOPIC_SEEKERS: z.string().min(1).default("seekers.v1"),
-  TOPIC_JOBS_CHANGED: z.string().min(1).default("jobs.changed"),
-  TOPIC_EMBEDDINGS_READY: z.string().min(1).default("embeddings.ready"),
-  /** Rung topics are `<prefix>.<delay>`, one per entry of WEBHOOK_RETRY_SCHEDULE. */
-  TOPIC_WEBHOOKS_RETRY_PREFIX: z.string().min(1).default("webhooks.retry"),
-  TOPIC_WEBHOOKS_DEAD: z.string().min(1).default("webhooks.dead"),
-};
-
 /** A positive integer read from a string variable. */
 export const intVar = (def: number) => z.coerce.number().int().positive().default(def);
 

@@ -1,43 +1,13 @@
 /**
- * Every topic the system uses, with its partition count. Topics are created by
- * `deno task topics` (and by the dev and test commands), never by auto-creation.
+ * Creates topics on the broker. What to create (names, partitions, retention) comes from
+ * `@hire/topology`; topics are created by `deno task topics` (and by the dev and test
+ * commands), never by auto-creation.
  * @module
  */
+import type { TopicSpec } from "@hire/queue";
 import type { Admin } from "kafkajs";
 
-/** A topic to create. */
-export interface TopicSpec {
-  topic: string;
-  numPartitions: number;
-  /** Topic-level configuration, e.g. retention. */
-  config?: Record<string, string>;
-}
-
-/**
- * Partition counts bound how many consumers of a group can work in parallel; 12 divides
- * evenly among 1, 2, 3, 4, 6 or 12 consumers.
- */
-export const DEFAULT_TOPICS: readonly TopicSpec[] = [
-  { topic: "jobs.commands", numPartitions: 12, config: { "retention.ms": String(7 * 86_400_000) } },
-  {
-    topic: "jobs.events.v1",
-    numPartitions: 12,
-    config: { "retention.ms": String(30 * 86_400_000) },
-  },
-  // Internal to the pipeline; short retention: they only trigger work.
-  {
-    topic: "jobs.changed",
-    numPartitions: 12,
-    config: { "retention.ms": String(7 * 86_400_000) },
-  },
-  {
-    topic: "embeddings.ready",
-    numPartitions: 12,
-    config: { "retention.ms": String(7 * 86_400_000) },
-  },
-  // Seeker profiles, latest per seeker: compacted, so a new consumer can rebuild every profile.
-  { topic: "seekers.v1", numPartitions: 12, config: { "cleanup.policy": "compact" } },
-];
+export type { TopicSpec };
 
 /** Creates the topics that do not exist yet; returns the names created now. */
 export async function ensureTopics(admin: Admin, topics: readonly TopicSpec[]): Promise<string[]> {

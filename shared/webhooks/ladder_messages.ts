@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 
-const retrySchema = z.object({
+/** The value of a message on a rung topic. */
+export const retryMessageSchema = z.object({
   webhook_id: z.string(),
   event_id: z.string(),
   /** The attempt to make when due: 2 for the first retry. */
@@ -17,9 +18,10 @@ const retrySchema = z.object({
 });
 
 /** A delivery due at a time, on a rung of the ladder. */
-export type RetryMessage = z.infer<typeof retrySchema>;
+export type RetryMessage = z.infer<typeof retryMessageSchema>;
 
-const deadSchema = z.object({
+/** The value of a message on `webhooks.dead`. */
+export const deadMessageSchema = z.object({
   webhook_id: z.string(),
   partner_id: z.string(),
   event_id: z.string(),
@@ -32,7 +34,7 @@ const deadSchema = z.object({
 });
 
 /** A delivery given up on after its last rung. */
-export type DeadMessage = z.infer<typeof deadSchema>;
+export type DeadMessage = z.infer<typeof deadMessageSchema>;
 
 /** The Kafka message of a retry. */
 export function encodeRetry(m: RetryMessage): { key: string; value: string } {
@@ -41,7 +43,7 @@ export function encodeRetry(m: RetryMessage): { key: string; value: string } {
 
 /** Parses a retry message; throws on a malformed one. */
 export function decodeRetry(value: string | Uint8Array): RetryMessage {
-  return retrySchema.parse(JSON.parse(asText(value)));
+  return retryMessageSchema.parse(JSON.parse(asText(value)));
 }
 
 /** The Kafka message of a dead delivery. */
@@ -51,7 +53,7 @@ export function encodeDead(m: DeadMessage): { key: string; value: string } {
 
 /** Parses a dead-letter message; throws on a malformed one. */
 export function decodeDead(value: string | Uint8Array): DeadMessage {
-  return deadSchema.parse(JSON.parse(asText(value)));
+  return deadMessageSchema.parse(JSON.parse(asText(value)));
 }
 
 function asText(value: string | Uint8Array): string {

@@ -35,10 +35,7 @@ export {
   type ResolvedHostCheck,
 } from "./resolve_check.ts";
 export {
-  DEFAULT_LADDER_TOPICS,
   DEFAULT_RETRY_SCHEDULE,
-  ladderTopics,
-  type LadderTopicsOptions,
   parseRetrySchedule,
   type RetryRung,
   retryTopic,
@@ -66,10 +63,12 @@ export {
 } from "./delivery_log.ts";
 export {
   type DeadMessage,
+  deadMessageSchema,
   decodeDead,
   decodeRetry,
   encodeDead,
   encodeRetry,
   type RetryMessage,
+  retryMessageSchema,
 } from "./ladder_messages.ts";
 export { webhookAddressEnv } from "./config.ts";

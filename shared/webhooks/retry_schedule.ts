@@ -1,7 +1,8 @@
 /**
  * The webhook retry ladder: the delays after which a failed delivery is attempted again,
  * one Kafka retry topic per rung (`webhooks.retry.1m`, …). Configured as
- * `WEBHOOK_RETRY_SCHEDULE` so tests can run the whole ladder in seconds.
+ * `WEBHOOK_RETRY_SCHEDULE` so tests can run the whole ladder in seconds. The topics'
+ * settings are declared with every other topic's in `@hire/topology`.
  * @module
  */
 
@@ -48,38 +49,3 @@ export function parseRetrySchedule(text: string): RetryRung[] {
 export function retryTopic(rung: RetryRung, prefix = "webhooks.retry"): string {
   return `${prefix}.${rung.label}`;
 }
-
-/** What creates the ladder's topics needs to know. */
-export interface LadderTopicsOptions {
-  rungs: readonly RetryRung[];
-  retryPrefix?: string;
-  deadTopic?: string;
-  numPartitions?: number;
-}
-
-/**
- * The ladder's topics with their partitions and retention: rung topics keep messages well
- * past the longest delay; the dead letters are kept as long as the public events.
- */
-export function ladderTopics(opts: LadderTopicsOptions) {
-  const numPartitions = opts.numPartitions ?? 12;
-  const longest = Math.max(...opts.rungs.map((r) => r.delayMs));
-  const rungRetention = String(Math.max(7 * 86_400_000, 2 * longest));
-  return [
-    ...opts.rungs.map((rung) => ({
-      topic: retryTopic(rung, opts.retryPrefix),
-      numPartitions,
-      config: { "retention.ms": rungRetention },
-    })),
-    {
-      topic: opts.deadTopic ?? "webhooks.dead",
-      numPartitions,
-      config: { "retention.ms": String(30 * 86_400_000) },
-    },
-  ];
-}
-
-/** The ladder of the default schedule, for `deno task topics` and the local bootstrap. */
-export const DEFAULT_LADDER_TOPICS = ladderTopics({
-  rungs: parseRetrySchedule(DEFAULT_RETRY_SCHEDULE),
-});
