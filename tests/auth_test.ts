@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rotateKey } from "@hire/partners";
+import { rotateKey } from "@hire/tables";
 import { jobBody, startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();

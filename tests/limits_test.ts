@@ -4,7 +4,7 @@
  * share them.
  */
 import assert from "node:assert/strict";
-import { setPlan } from "@hire/partners";
+import { setPlan } from "@hire/tables";
 import {
   type ApiResponse,
   jobBody,

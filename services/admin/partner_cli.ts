@@ -4,7 +4,8 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { createPartner, type Plan, PLANS, rotateKey, setPlan } from "@hire/partners";
+import { type Plan, PLANS } from "@hire/partners";
+import { createPartner, rotateKey, setPlan } from "@hire/tables";
 import { parseArgs } from "node:util";
 
 /** Usage text. */

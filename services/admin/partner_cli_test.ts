@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
-import { findKeyOwner } from "@hire/partners";
+import { findKeyOwner } from "@hire/tables";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 const MAIN = new URL("./partner_main.ts", import.meta.url).pathname;

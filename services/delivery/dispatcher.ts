@@ -6,15 +6,13 @@
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
-import { combiner } from "@hire/kafka";
+import { combiner } from "@hire/queue";
 import type { Logger } from "@hire/log";
+import { cancelInactiveAttempts, claimDueAttempts, type ClaimedAttempt } from "@hire/tables";
 import { type RetryRung, signingSecrets } from "@hire/webhooks";
 import { nextStep } from "./after_attempt.ts";
 import {
   type AttemptOutcome,
-  cancelInactive,
-  claimDue,
-  type ClaimedAttempt,
   type LadderTopics,
   recordOutcomes,
   type RecordSummary,
@@ -133,11 +131,11 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
       try {
         if (Date.now() - lastSweep >= opts.pollMs) {
           lastSweep = Date.now();
-          await cancelInactive(deps.sql);
+          await cancelInactiveAttempts(deps.sql);
         }
         const free = opts.concurrency - inFlight.size;
         if (free > 0) {
-          const claimed = await claimDue(deps.sql, {
+          const claimed = await claimDueAttempts(deps.sql, {
             limit: free,
             perWebhook: opts.perWebhook,
             leaseMs,

@@ -1,14 +1,15 @@
 /**
  * Fan-out: each public event becomes one pending first attempt per active webhook of its
- * partner that subscribes to its type and was registered by the time the event happened. Written in one transaction per batch of events,
- * before the batch's offsets are committed, so a crash in between only repeats work the
- * unique index turns into no-ops.
+ * partner that subscribes to its type and was registered by the time the event happened.
+ * Written in one transaction per batch of events, before the batch's offsets are
+ * committed, so a crash in between only repeats work the unique index turns into no-ops.
  * @module
  */
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { JobEvent } from "@hire/jobs";
 import { publicEnvelope } from "@hire/jobs";
+import { queueFirstAttempts, storeWebhookEvents } from "@hire/tables";
 
 /** A webhook as fan-out needs it. */
 export interface Subscription {
@@ -64,32 +65,26 @@ export function fanOut(sql: Sql, events: readonly JobEvent[]): Promise<number> {
     const planned = planFanOut(events, subscriptions, () => newId("dlv"));
     if (planned.length === 0) return 0;
     const sent = new Map(planned.map((p) => [p.event.id, p.event]));
-    await tx`
-      INSERT INTO webhook_events ${
-      tx([...sent.values()].map((e) => ({
+    await storeWebhookEvents(
+      tx,
+      [...sent.values()].map((e) => ({
         id: e.id,
         partner_id: e.partner_id,
         job_id: jobIdOf(e),
         type: e.type,
         envelope: JSON.stringify(publicEnvelope(e)),
-      })))
-    }
-      ON CONFLICT (id) DO NOTHING`;
-    const inserted = await tx`
-      INSERT INTO webhook_deliveries ${
-      tx(planned.map((p) => ({
+      })),
+    );
+    return await queueFirstAttempts(
+      tx,
+      planned.map((p) => ({
         id: p.deliveryId,
-        webhook_id: p.webhookId,
-        partner_id: p.event.partner_id,
-        event_id: p.event.id,
-        event_type: p.event.type,
-        job_id: jobIdOf(p.event),
-        attempt: 1,
-        trigger: "event",
-        status: "pending",
-      })))
-    }
-      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger <> 'redeliver' DO NOTHING`;
-    return inserted.count;
+        webhookId: p.webhookId,
+        partnerId: p.event.partner_id,
+        eventId: p.event.id,
+        eventType: p.event.type,
+        jobId: jobIdOf(p.event),
+      })),
+    );
   }) as Promise<number>;
 }

@@ -7,15 +7,10 @@
 import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
 import { type Mailer, MailError } from "@hire/mail";
+import { lockDueMail, markMailFailed, markMailSent } from "@hire/tables";
 
-interface QueuedMail {
-  id: string;
-  recipients: string[];
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: number;
-}
+/** E-mails one round sends at most. */
+const BATCH = 20;
 
 /** Delay before attempt `attempts + 1`: 30 s doubling to at most 1 h. */
 export function mailBackoffMs(attempts: number): number {
@@ -37,14 +32,9 @@ export function startMailSender(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<void> = Promise.resolve();
 
-  const sql = deps.sql;
   const sendDue = () =>
     deps.sql.begin(async (tx) => {
-      const due = await tx<QueuedMail[]>`
-        SELECT id, recipients, subject, text_body, html_body, attempts FROM mail_outbox
-        WHERE sent_at IS NULL AND next_try_at <= now()
-        ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED`;
-      for (const mail of due) {
+      for (const mail of await lockDueMail(tx, BATCH)) {
         try {
           await deps.mailer.send({
             to: mail.recipients,
@@ -52,20 +42,18 @@ export function startMailSender(
             text: mail.text_body,
             ...(mail.html_body ? { html: mail.html_body } : {}),
           });
-          await tx`UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1
-                   WHERE id = ${mail.id}`;
+          await markMailSent(tx, mail.id);
           deps.log.info("mail sent", { mail_id: mail.id, subject: mail.subject });
         } catch (err) {
           // A refusal that cannot change (every recipient rejected, say) is not retried: it
           // stays in the table with its error for an operator.
           const permanent = err instanceof MailError && !err.retriable;
           const wait = mailBackoffMs(mail.attempts + 1);
-          await tx`
-            UPDATE mail_outbox SET attempts = attempts + 1, last_error = ${String(err)},
-              next_try_at = ${
-            permanent ? sql`'infinity'` : sql`now() + ${wait} * interval '1 millisecond'`
-          }
-            WHERE id = ${mail.id}`;
+          await markMailFailed(tx, {
+            id: mail.id,
+            error: String(err),
+            retryInMs: permanent ? null : wait,
+          });
           deps.log.warn(permanent ? "mail refused for good" : "mail not sent; will retry", {
             err,
             mail_id: mail.id,

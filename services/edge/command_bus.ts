@@ -7,15 +7,15 @@
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
-import type { FieldError } from "@hire/errors";
 import {
   COMMAND_RESULTS_CHANNEL,
   type CommandOutcome,
   encodeJobCommand,
   type JobCommand,
 } from "@hire/jobs";
-import type { Publisher } from "@hire/kafka";
+import type { Publisher } from "@hire/queue";
 import type { Logger } from "@hire/log";
+import { commandOutcome, fenceCommand } from "@hire/tables";
 import { ApiError } from "./problem.ts";
 
 /** Publishes commands and resolves with their outcome. */
@@ -60,27 +60,14 @@ export async function createCommandBus(deps: {
   // Settles the command as expired unless the job service got there first.
   const fence = async (commandId: string, jobId: string): Promise<CommandOutcome> => {
     try {
-      const [won] = await deps.sql`
-        INSERT INTO command_results (command_id, job_id, outcome)
-        VALUES (${commandId}, ${jobId}, 'expired')
-        ON CONFLICT (command_id) DO NOTHING RETURNING 1`;
-      if (won) return { outcome: "expired" };
-      return await readOutcome(commandId);
+      if (await fenceCommand(deps.sql, { commandId, jobId })) return { outcome: "expired" };
+      return await commandOutcome(deps.sql, commandId);
     } catch (err) {
       if (!isDbUnavailable(err)) throw err;
       // The job service cannot apply without the database either, and refuses the
       // command once its deadline has passed, so nothing happens later.
       return { outcome: "expired" };
     }
-  };
-
-  const readOutcome = async (commandId: string): Promise<CommandOutcome> => {
-    const [row] = await deps.sql<{ outcome: Outcome; errors: FieldError[] | null }[]>`
-      SELECT outcome, errors FROM command_results WHERE command_id = ${commandId}`;
-    if (!row) throw new Error(`command ${commandId} has no result`);
-    return row.outcome === "rejected"
-      ? { outcome: "rejected", errors: row.errors ?? [] }
-      : { outcome: row.outcome } as CommandOutcome;
   };
 
   const sendAll = async (commands: readonly JobCommand[]): Promise<CommandOutcome[]> => {
@@ -106,7 +93,7 @@ export async function createCommandBus(deps: {
         if (outcome === "applied" || outcome === "not_found") return { outcome };
         return outcome === "timeout"
           ? await fence(command.command_id, command.job_id)
-          : await readOutcome(command.command_id);
+          : await commandOutcome(deps.sql, command.command_id);
       }));
     } finally {
       clearTimeout(timer);

@@ -1,5 +1,5 @@
 /** Hono's context typing for the edge: what middleware puts on a request. */
-import type { KeyOwner } from "@hire/partners";
+import type { KeyOwner } from "@hire/tables";
 import type { LimitState } from "./limits/limit_state.ts";
 
 /** Variables set by middleware. */

@@ -8,13 +8,21 @@
  * @module
  */
 import type { Sql } from "@hire/db";
+import {
+  abandonKey,
+  completeKey,
+  insertKeyClaim,
+  type KeyCommand,
+  lockKey,
+  reclaimKey,
+  recordKeyCommands,
+  releaseKey,
+} from "@hire/tables";
 import { ApiError } from "./problem.ts";
 
 /** Header name, as partners send it. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
-/** After this, a claim whose request never finished may be taken over. */
-export const ABANDONED_AFTER_SECONDS = 60;
 
 /** A stored answer to replay. */
 export interface StoredResponse {
@@ -23,12 +31,7 @@ export interface StoredResponse {
 }
 
 /** A command a claimed request sends: the job it creates and the item it came from. */
-export interface PlannedCommand {
-  /** The item's index in a bulk create; 0 for a single create. */
-  index: number;
-  commandId: string;
-  jobId: string;
-}
+export type PlannedCommand = KeyCommand;
 
 /** What a claim found. */
 export type Claim =
@@ -93,96 +96,45 @@ export interface IdempotencyStore {
   abandon(partnerId: string, key: string): Promise<void>;
 }
 
-interface Row {
-  request_hash: string;
-  state: "in_progress" | "done";
-  status_code: number | null;
-  response: unknown;
-  commands: StoredCommand[];
-  expired: boolean;
-  abandoned: boolean;
-}
-
-interface StoredCommand {
-  index: number;
-  command_id: string;
-  job_id: string;
-}
-
-const stored = (commands: PlannedCommand[]): StoredCommand[] =>
-  commands.map((c) => ({ index: c.index, command_id: c.commandId, job_id: c.jobId }));
-
 /** The Postgres-backed store. */
 export function createIdempotencyStore(sql: Sql): IdempotencyStore {
   return {
     async claim(partnerId, key, work) {
+      const of = { partnerId, key };
       // The common case, a fresh key, costs one statement.
-      const fresh = await sql`
-        INSERT INTO idempotency_keys (partner_id, key, request_hash, state, commands)
-        VALUES (${partnerId}, ${key}, ${work.fingerprint}, 'in_progress',
-                ${sql.json(stored(work.commands) as never)})
-        ON CONFLICT (partner_id, key) DO NOTHING RETURNING 1`;
-      if (fresh.length) return { kind: "claimed" };
+      if (await insertKeyClaim(sql, { ...of, ...work })) return { kind: "claimed" };
 
       return await sql.begin(async (tx): Promise<Claim> => {
-        const [row] = await tx<Row[]>`
-          SELECT request_hash, state, status_code, response, commands,
-                 created_at < now() - interval '24 hours' AS expired,
-                 locked_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}) AS abandoned
-          FROM idempotency_keys WHERE partner_id = ${partnerId} AND key = ${key} FOR UPDATE`;
+        const row = await lockKey(tx, of);
         // Released between our two statements: the first request failed; ask for a retry.
         if (!row) throw new ApiError("partner.idempotency_in_progress");
-        const reclaim = () =>
-          tx`UPDATE idempotency_keys
-             SET request_hash = ${work.fingerprint}, state = 'in_progress', status_code = NULL,
-                 response = NULL, commands = ${tx.json(stored(work.commands) as never)},
-                 locked_at = now()
-                 ${row.expired ? tx`, created_at = now()` : tx``}
-             WHERE partner_id = ${partnerId} AND key = ${key}`;
+        const reclaim = () => reclaimKey(tx, { ...of, ...work, renew: row.expired });
         if (row.expired) {
           await reclaim();
           return { kind: "claimed" };
         }
-        if (row.request_hash !== work.fingerprint) {
+        if (row.fingerprint !== work.fingerprint) {
           throw new ApiError("partner.idempotency_mismatch");
         }
         if (row.state === "done") {
-          return { kind: "replay", response: { status: row.status_code!, body: row.response } };
+          return { kind: "replay", response: { status: row.statusCode!, body: row.response } };
         }
         if (!row.abandoned) throw new ApiError("partner.idempotency_in_progress");
         await reclaim();
-        return {
-          kind: "takeover",
-          previous: row.commands.map((c) => ({
-            index: c.index,
-            commandId: c.command_id,
-            jobId: c.job_id,
-          })),
-        };
+        return { kind: "takeover", previous: row.commands };
       });
     },
     async complete(partnerId, key, response) {
-      await sql`
-        UPDATE idempotency_keys
-        SET state = 'done', status_code = ${response.status},
-            response = ${sql.json(response.body as never)}
-        WHERE partner_id = ${partnerId} AND key = ${key}`;
+      await completeKey(sql, { partnerId, key, response });
     },
     async release(partnerId, key) {
-      await sql`
-        DELETE FROM idempotency_keys
-        WHERE partner_id = ${partnerId} AND key = ${key} AND state = 'in_progress'`;
+      await releaseKey(sql, { partnerId, key });
     },
     async recordCommands(partnerId, key, commands) {
-      await sql`
-        UPDATE idempotency_keys SET commands = ${sql.json(stored(commands) as never)}
-        WHERE partner_id = ${partnerId} AND key = ${key} AND state = 'in_progress'`;
+      await recordKeyCommands(sql, { partnerId, key, commands });
     },
     async abandon(partnerId, key) {
-      await sql`
-        UPDATE idempotency_keys
-        SET locked_at = now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS + 1})
-        WHERE partner_id = ${partnerId} AND key = ${key} AND state = 'in_progress'`;
+      await abandonKey(sql, { partnerId, key });
     },
   };
 }

@@ -3,25 +3,21 @@
  * when to try again or that it is given up, and the log line an operator reads.
  * @module
  */
+import type { EmbeddingFailure } from "@hire/tables";
 import type { Embedding } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { afterFailure } from "./retry_policy.ts";
 
-/** The failure's consequence, to be written to the subject's row. */
-export interface FailurePlan {
-  attempt: number;
-  error: string;
-  /** When to try again; null when given up. */
-  retryAt: Date | null;
-}
-
-/** Plans the next step after a failure and logs it with `subject` (e.g. `{job_id}`). */
+/**
+ * Plans the next step after a failure, to be written to the subject's row, and logs it
+ * with `subject` (e.g. `{job_id}`).
+ */
 export function planFailure(
   deps: PipelineDeps,
   attemptsSoFar: number,
   failure: Extract<Embedding, { ok: false }>,
   subject: Record<string, string>,
-): FailurePlan {
+): EmbeddingFailure {
   const attempt = attemptsSoFar + 1;
   const next = afterFailure(attempt, deps.now(), deps.policy, { retriable: failure.retriable });
   const retryAt = "retryAt" in next ? next.retryAt : null;

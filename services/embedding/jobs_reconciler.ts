@@ -9,6 +9,7 @@ import type { JobEvent, JobRow } from "@hire/jobs";
 import { toPublicJob } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
+import { jobsByIds, markEmbeddingReady, recordEmbeddingFailure } from "@hire/tables";
 import { embedBatch, type Embedding } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
@@ -25,7 +26,7 @@ export async function reconcileJobs(
 ): Promise<void> {
   const ids = [...new Set(jobIds)];
   if (ids.length === 0) return;
-  const rows = await deps.sql<JobRow[]>`SELECT * FROM jobs WHERE id IN ${deps.sql(ids)}`;
+  const rows = await jobsByIds(deps.sql, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const now = deps.now();
   const toEmbed: JobRow[] = [];
@@ -112,13 +113,11 @@ async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
   await deps.sql.begin(async (tx) => {
     const messages: OutboxMessage[] = [];
     for (const row of rows) {
-      const [updated] = await tx<(JobRow & { first: boolean })[]>`
-        UPDATE jobs SET embedding_status = 'ready', match_ready = (status = 'active'),
-          embedded_version = ${row.content_version}, embedding_attempts = 0,
-          embedding_retry_at = NULL, embedding_error = NULL,
-          first_ready_at = coalesce(first_ready_at, ${now})
-        WHERE id = ${row.id} AND content_version = ${row.content_version} AND deleted_at IS NULL
-        RETURNING *, first_ready_at = ${now} AS first`;
+      const updated = await markEmbeddingReady(tx, {
+        id: row.id,
+        contentVersion: row.content_version,
+        now,
+      });
       if (!updated) {
         stale.push(row.id);
         continue;
@@ -148,10 +147,9 @@ async function recordFailure(
   row: JobRow,
   failure: Extract<Embedding, { ok: false }>,
 ): Promise<void> {
-  const plan = planFailure(deps, row.embedding_attempts, failure, { job_id: row.id });
-  await deps.sql`
-    UPDATE jobs SET embedding_attempts = ${plan.attempt}, embedding_error = ${plan.error},
-      embedding_retry_at = ${plan.retryAt},
-      embedding_status = ${plan.retryAt ? "processing" : "failed"}
-    WHERE id = ${row.id} AND content_version = ${row.content_version}`;
+  await recordEmbeddingFailure(deps.sql, {
+    id: row.id,
+    contentVersion: row.content_version,
+    failure: planFailure(deps, row.embedding_attempts, failure, { job_id: row.id }),
+  });
 }

@@ -7,6 +7,7 @@
  */
 import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
+import { claimDueEmbeddingRetries, claimDueSeekerRetries } from "@hire/tables";
 
 const BATCH = 64;
 /** How long a claimed retry is held before another process may take it. */
@@ -24,18 +25,11 @@ export function startRetrySweeper(
 ): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   const sweep = async () => {
-    const jobs = await deps.sql<{ id: string }[]>`
-      UPDATE jobs SET embedding_retry_at = now() + ${LEASE}::interval
-      WHERE id IN (SELECT id FROM jobs WHERE embedding_retry_at <= now()
-                   ORDER BY embedding_retry_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-      RETURNING id`;
-    if (jobs.length) await deps.retryJobs(jobs.map((j) => j.id));
-    const seekers = await deps.sql<{ id: string }[]>`
-      UPDATE seekers SET embedding_retry_at = now() + ${LEASE}::interval
-      WHERE id IN (SELECT id FROM seekers WHERE embedding_retry_at <= now()
-                   ORDER BY embedding_retry_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-      RETURNING id`;
-    if (seekers.length) await deps.retrySeekers(seekers.map((s) => s.id));
+    const claim = { limit: BATCH, lease: LEASE };
+    const jobs = await claimDueEmbeddingRetries(deps.sql, claim);
+    if (jobs.length) await deps.retryJobs(jobs);
+    const seekers = await claimDueSeekerRetries(deps.sql, claim);
+    if (seekers.length) await deps.retrySeekers(seekers);
   };
   const timer = setInterval(() => {
     if (running) return;

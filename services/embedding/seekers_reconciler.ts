@@ -6,10 +6,16 @@
  */
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
+import {
+  deleteSeekerProfiles,
+  markSeekerEmbedded,
+  recordSeekerEmbeddingFailure,
+  type SeekerRow,
+  seekersByIds,
+} from "@hire/tables";
 import { embedBatch, type Embedding } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
-import type { SeekerRow } from "./seekers_store.ts";
 import { seekerRowText } from "./texts.ts";
 
 /** Reconciles the given seekers; `claimed` retries are due despite the sweeper's lease. */
@@ -20,7 +26,7 @@ export async function reconcileSeekers(
 ): Promise<void> {
   const ids = [...new Set(seekerIds)];
   if (ids.length === 0) return;
-  const rows = await deps.sql<SeekerRow[]>`SELECT * FROM seekers WHERE id IN ${deps.sql(ids)}`;
+  const rows = await seekersByIds(deps.sql, ids);
   const now = deps.now();
   const toEmbed: SeekerRow[] = [];
   const moved: SeekerRow[] = [];
@@ -66,11 +72,9 @@ async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void
     // cannot leave a seeker embedded but never matched. Only the text that was embedded
     // counts; a newer one waits its turn.
     await deps.sql.begin(async (tx) => {
-      const [updated] = await tx`
-        UPDATE seekers SET embedded_hash = ${row.content_hash}, embedding_attempts = 0,
-          embedding_retry_at = NULL, embedding_error = NULL
-        WHERE id = ${row.id} AND content_hash = ${row.content_hash} RETURNING id`;
-      if (updated) await writeOutbox(tx, [matchTrigger(deps, row)]);
+      if (await markSeekerEmbedded(tx, { id: row.id, contentHash: row.content_hash })) {
+        await writeOutbox(tx, [matchTrigger(deps, row)]);
+      }
     });
   }
 }
@@ -89,7 +93,7 @@ function matchTrigger(deps: PipelineDeps, row: SeekerRow): OutboxMessage {
 /** Removes seekers whose profile was deleted upstream (a tombstone on seekers.v1). */
 export async function deleteSeekers(deps: PipelineDeps, seekerIds: string[]): Promise<void> {
   if (seekerIds.length === 0) return;
-  await deps.sql`DELETE FROM seekers WHERE id IN ${deps.sql(seekerIds)}`;
+  await deleteSeekerProfiles(deps.sql, seekerIds);
   for (const id of seekerIds) await deps.index.deleteSeeker(id);
 }
 
@@ -98,9 +102,9 @@ async function recordFailure(
   row: SeekerRow,
   failure: Extract<Embedding, { ok: false }>,
 ): Promise<void> {
-  const plan = planFailure(deps, row.embedding_attempts, failure, { seeker_id: row.id });
-  await deps.sql`
-    UPDATE seekers SET embedding_attempts = ${plan.attempt}, embedding_error = ${plan.error},
-      embedding_retry_at = ${plan.retryAt}
-    WHERE id = ${row.id} AND content_hash = ${row.content_hash}`;
+  await recordSeekerEmbeddingFailure(deps.sql, {
+    id: row.id,
+    contentHash: row.content_hash,
+    failure: planFailure(deps, row.embedding_attempts, failure, { seeker_id: row.id }),
+  });
 }

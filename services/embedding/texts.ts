@@ -5,7 +5,7 @@
  */
 import type { JobRow } from "@hire/jobs";
 import { seekerText } from "@hire/seekers";
-import type { SeekerRow } from "./seekers_store.ts";
+import type { SeekerRow } from "@hire/tables";
 
 /** What a job's vector is made from. */
 export function jobText(job: Pick<JobRow, "title" | "description">): string {

@@ -5,8 +5,15 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { COMMAND_RESULTS_CHANNEL, type JobCommand, type JobRow } from "@hire/jobs";
+import type { JobCommand } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
+import {
+  lockJobs,
+  saveJobs,
+  settleCommands,
+  settledCommandIds,
+  settleFailedCommand,
+} from "@hire/tables";
 import { type CommandResult, decide, type DecideContext } from "./decide.ts";
 
 /** Raised when the edge fenced off a command between our read and our write; retry. */
@@ -17,41 +24,12 @@ export class FenceRace extends Error {
   }
 }
 
-const JOB_COLUMNS = [
-  "id",
-  "partner_id",
-  "title",
-  "description",
-  "city",
-  "employment_type",
-  "salary_min",
-  "salary_max",
-  "currency",
-  "status",
-  "embedding_status",
-  "match_ready",
-  "created_at",
-  "updated_at",
-  "deleted_at",
-  "content_version",
-  "embedded_version",
-  "first_ready_at",
-  "embedding_attempts",
-  "embedding_retry_at",
-  "embedding_error",
-] as const;
-
 /**
  * Settles a command that cannot be applied (it failed alone, for a reason other than an
  * outage) as `failed`, so the edge answers at once and the partition moves on.
  */
 export async function settleFailed(sql: Sql, command: JobCommand): Promise<void> {
-  await sql`
-    WITH settled AS (
-      INSERT INTO command_results (command_id, job_id, outcome)
-      VALUES (${command.command_id}, ${command.job_id}, 'failed')
-      ON CONFLICT (command_id) DO NOTHING RETURNING command_id)
-    SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, command_id || ' failed') FROM settled`;
+  await settleFailedCommand(sql, { commandId: command.command_id, jobId: command.job_id });
 }
 
 /** Settles every command of the batch; returns how many took effect now. */
@@ -62,18 +40,12 @@ export async function applyBatch(
 ): Promise<CommandResult[]> {
   if (commands.length === 0) return [];
   return await sql.begin(async (tx) => {
-    const ids = commands.map((c) => c.command_id);
-    const settled = new Set(
-      (await tx<{ command_id: string }[]>`
-        SELECT command_id FROM command_results WHERE command_id IN ${tx(ids)}`)
-        .map((r) => r.command_id),
-    );
+    const settled = await settledCommandIds(tx, commands.map((c) => c.command_id));
     const todo = commands.filter((c) => !settled.has(c.command_id));
     if (todo.length === 0) return [];
 
     const jobIds = [...new Set(todo.map((c) => c.job_id))];
-    const rows = await tx<JobRow[]>`SELECT * FROM jobs WHERE id IN ${tx(jobIds)} FOR UPDATE`;
-    const state = new Map(rows.map((r) => [r.id, r]));
+    const state = new Map((await lockJobs(tx, jobIds)).map((r) => [r.id, r]));
     const changed = new Set<string>();
     const results: CommandResult[] = [];
     const messages: OutboxMessage[] = [];
@@ -93,30 +65,8 @@ export async function applyBatch(
     }
 
     // The edge waits on these notifications; Postgres delivers them only at commit.
-    const inserted = await tx`
-      WITH settled AS (
-        INSERT INTO command_results ${
-      tx(results.map((r) => ({ ...r, errors: r.errors && tx.json(r.errors as never) })))
-    }
-        ON CONFLICT (command_id) DO NOTHING RETURNING command_id, outcome)
-      SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, command_id || ' ' || outcome) FROM settled`;
-    if (inserted.length !== results.length) throw new FenceRace();
-
-    if (changed.size) {
-      const jobs = [...changed].map((id) => state.get(id)!);
-      await tx`
-        INSERT INTO jobs ${tx(jobs, ...JOB_COLUMNS)}
-        ON CONFLICT (id) DO UPDATE SET
-          title = excluded.title, description = excluded.description, city = excluded.city,
-          employment_type = excluded.employment_type, salary_min = excluded.salary_min,
-          salary_max = excluded.salary_max, currency = excluded.currency, status = excluded.status,
-          embedding_status = excluded.embedding_status, match_ready = excluded.match_ready,
-          updated_at = excluded.updated_at, deleted_at = excluded.deleted_at,
-          content_version = excluded.content_version,
-          embedding_attempts = excluded.embedding_attempts,
-          embedding_retry_at = excluded.embedding_retry_at,
-          embedding_error = excluded.embedding_error`;
-    }
+    if (await settleCommands(tx, results) !== results.length) throw new FenceRace();
+    if (changed.size) await saveJobs(tx, [...changed].map((id) => state.get(id)!));
     await writeOutbox(tx, messages);
     return results;
   });

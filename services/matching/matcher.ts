@@ -6,8 +6,9 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { type EmploymentType, type JobEvent, type JobStatus, serviceUrl } from "@hire/jobs";
+import { type JobEvent, serviceUrl } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
+import { findJobPlacement, insertMatches, shareLockJobPlacements } from "@hire/tables";
 import type { Hit, VectorIndex } from "@hire/vector";
 
 /** What matching needs. */
@@ -20,15 +21,6 @@ export interface MatcherDeps {
   eventsTopic: string;
   newId: () => string;
   now: () => Date;
-}
-
-interface JobFacts {
-  id: string;
-  partner_id: string;
-  status: JobStatus;
-  city: string;
-  employment_type: EmploymentType;
-  deleted_at: Date | null;
 }
 
 /** A candidate pair with its score. */
@@ -45,8 +37,7 @@ export function confident(hits: Hit[], threshold: number): Hit[] {
 
 /** Matches a job that was (re-)embedded against the seekers. */
 export async function matchJob(deps: MatcherDeps, jobId: string): Promise<number> {
-  const [job] = await deps.sql<JobFacts[]>`
-    SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs WHERE id = ${jobId}`;
+  const job = await findJobPlacement(deps.sql, jobId);
   if (!job || job.deleted_at || job.status !== "active") return 0;
   const vector = await deps.index.getJob(jobId);
   if (!vector) return 0;
@@ -80,10 +71,8 @@ export async function matchSeeker(deps: MatcherDeps, seekerId: string): Promise<
 export async function record(deps: MatcherDeps, pairs: Pair[]): Promise<number> {
   if (pairs.length === 0) return 0;
   return await deps.sql.begin(async (tx) => {
-    // FOR SHARE: a concurrent pause or delete waits for us, or we see its result.
-    const jobs = await tx<JobFacts[]>`
-      SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs
-      WHERE id IN ${tx([...new Set(pairs.map((p) => p.jobId))])} FOR SHARE`;
+    // Shared locks: a concurrent pause or delete waits for us, or we see its result.
+    const jobs = await shareLockJobPlacements(tx, [...new Set(pairs.map((p) => p.jobId))]);
     const live = new Map(
       jobs.filter((j) => !j.deleted_at && j.status === "active").map((j) => [j.id, j]),
     );
@@ -95,9 +84,7 @@ export async function record(deps: MatcherDeps, pairs: Pair[]): Promise<number> 
       event_id: deps.newId(),
     }));
     if (rows.length === 0) return 0;
-    const inserted = await tx<typeof rows>`
-      INSERT INTO matches ${tx(rows)} ON CONFLICT (job_id, seeker_id) DO NOTHING
-      RETURNING job_id, seeker_id, partner_id, score, event_id`;
+    const inserted = await insertMatches(tx, rows);
     const at = deps.now().toISOString();
     const messages: OutboxMessage[] = inserted.map((m) => {
       const event: JobEvent = {

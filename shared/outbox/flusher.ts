@@ -6,7 +6,7 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import type { Publisher } from "@hire/kafka";
+import type { Publisher } from "@hire/queue";
 import type { Logger } from "@hire/log";
 
 // With hashtext(topic) as the second key: one advisory lock per topic.

@@ -1,7 +1,9 @@
 /**
  * The transactional outbox: messages written with the change they announce, published to
- * Kafka after commit, in order.
+ * Kafka after commit, in order, and purged a week after publishing. The only code that
+ * writes the `outbox` table.
  * @module
  */
 export { type OutboxFlusher, startOutboxFlusher } from "./flusher.ts";
+export { OUTBOX_RETENTION_DAYS, purgePublishedOutbox } from "./retention.ts";
 export { type OutboxMessage, writeOutbox } from "./write.ts";

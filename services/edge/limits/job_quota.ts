@@ -5,12 +5,12 @@
  * @module
  */
 import type { Sql } from "@hire/db";
+import { releaseJobs, reserveJobs } from "@hire/tables";
 import type { Context } from "hono";
 import type { EdgeEnv } from "../env.ts";
 import { ApiError } from "../problem.ts";
 import { type LimitState, monthAllowance, secondsUntil } from "./limit_state.ts";
 import type { RequestCounter } from "./request_leases.ts";
-import { releaseJobs, reserveJobs } from "./usage_store.ts";
 
 /** Jobs a request may create, and how to give back those it did not. */
 export interface QuotaGrant {

@@ -9,19 +9,11 @@
  * from 1 (every request asks Postgres: exact, no top-up) to 100.
  * @module
  */
+import type { RequestLease } from "@hire/tables";
 import type { CountedRequest } from "./limit_state.ts";
 
 /** What the shared counter granted. */
-export interface Lease {
-  /** Requests granted to this edge, 0 when the window is used up. */
-  granted: number;
-  /** Requests granted in the window so far, this lease included. */
-  requests: number;
-  windowStart: Date;
-  jobsUsed: number;
-  /** The database's clock. */
-  now: Date;
-}
+export type Lease = RequestLease;
 
 /** Takes up to `want` requests of the partner's current window of `limit`. */
 export type LeaseFn = (partnerId: string, want: number, limit: number) => Promise<Lease>;

@@ -4,7 +4,8 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { findKeyOwner, isWellFormedApiKey, type KeyOwner, KEYS_CHANNEL } from "@hire/partners";
+import { isWellFormedApiKey } from "@hire/partners";
+import { findKeyOwner, type KeyOwner, KEYS_CHANNEL } from "@hire/tables";
 import type { MiddlewareHandler } from "hono";
 import type { EdgeEnv } from "../env.ts";
 import { ApiError } from "../problem.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { KeyOwner } from "@hire/partners";
+import type { KeyOwner } from "@hire/tables";
 import { createKeyCache } from "./auth.ts";
 
 function owner(partnerId: string): KeyOwner {

@@ -1,11 +1,13 @@
 /**
- * Partner records and their keys in Postgres: used by the admin CLI and by tests.
+ * `partners` and `api_keys`: the only code that writes them. The admin CLI creates
+ * partners, rotates their keys and changes their plans, announcing key and plan changes so
+ * edges drop cached keys at once; the edge looks a key's owner up. Retention: none (a
+ * revoked key stays, as the record of what was issued).
  * @module
  */
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
-import { generateApiKey, hashApiKey, keyPrefix } from "./api_keys.ts";
-import type { Plan } from "./plans.ts";
+import { generateApiKey, hashApiKey, keyPrefix, type Plan } from "@hire/partners";
 
 /** Channel on which key and plan changes are announced, so edges drop cached keys at once. */
 export const KEYS_CHANNEL = "api_keys_changed";

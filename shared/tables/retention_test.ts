@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
-import { createPartner } from "@hire/partners";
-import { purge } from "./purge.ts";
+import { createPartner } from "./partners.ts";
+import { purgeExpired } from "./retention.ts";
 
 const sql = connect(
   Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
@@ -31,7 +31,7 @@ Deno.test("purge removes jobs soft-deleted more than 30 days ago and keeps the r
   const recent = await insertJob(partner_id, new Date(now.getTime() - 29 * DAY));
   const live = await insertJob(partner_id, null);
 
-  const counts = await purge(sql, now);
+  const counts = await purgeExpired(sql, { now });
   assert.ok(counts.jobs! >= 1);
   const left = (await sql`SELECT id FROM jobs WHERE partner_id = ${partner_id}`).map((r) => r.id);
   assert.deepEqual(left.sort(), [live, recent].sort());
@@ -59,7 +59,7 @@ Deno.test("purge removes idempotency keys older than 24 hours, command results p
 
   await sql`INSERT INTO matches (job_id, seeker_id, partner_id, score, event_id)
     VALUES (${newId("job")}, ${newId("seek")}, ${partner_id}, 0.9, ${newId("evt")})`;
-  await purge(sql, now);
+  await purgeExpired(sql, { now });
   const orphans = await sql`SELECT 1 FROM matches WHERE partner_id = ${partner_id}`;
   assert.equal(orphans.length, 0);
   const keys = (await sql`SELECT key FROM idempotency_keys WHERE partner_id = ${partner_id}`).map((
@@ -96,7 +96,7 @@ Deno.test("purge removes webhook delivery log entries and events older than 30 d
   await row(oldDone, oldEvent, 1, "succeeded", old);
   await row(recent, newEvent, 1, "failed", now);
 
-  await purge(sql, now);
+  await purgeExpired(sql, { now });
   const left = await sql`SELECT id FROM webhook_deliveries WHERE webhook_id = ${webhook}`;
   assert.deepEqual(left.map((r) => r.id), [recent]);
   const events = await sql`SELECT id FROM webhook_events WHERE partner_id = ${partner_id}`;
@@ -106,9 +106,31 @@ Deno.test("purge removes webhook delivery log entries and events older than 30 d
   await sql`INSERT INTO webhook_events (id, partner_id, job_id, type, envelope, created_at)
     VALUES (${oldEvent}, ${partner_id}, 'job_x', 'job.deleted', '{}', ${old})`;
   await row(oldPending, oldEvent, 1, "pending", old);
-  await purge(sql, now);
+  await purgeExpired(sql, { now });
   const kept = await sql`SELECT id FROM webhook_deliveries WHERE id = ${oldPending}`;
   assert.equal(kept.length, 1);
   const keptEvent = await sql`SELECT id FROM webhook_events WHERE id = ${oldEvent}`;
   assert.equal(keptEvent.length, 1);
+});
+
+Deno.test("purge of named tables leaves the other tables' expired rows for their owners", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Purge",
+    plan: "growth",
+    adminEmails: ["a@b.sa"],
+  });
+  const now = new Date();
+  const deleted = await insertJob(partner_id, new Date(now.getTime() - 31 * DAY));
+  await sql`INSERT INTO idempotency_keys (partner_id, key, request_hash, state, commands, created_at)
+    VALUES (${partner_id}, 'old', 'h', 'done', ${
+    sql.json([{ index: 0, command_id: newId("cmd"), job_id: newId("job") }])
+  }, ${new Date(now.getTime() - 2 * DAY)})`;
+
+  const counts = await purgeExpired(sql, { now, tables: ["idempotency_keys"] });
+  assert.deepEqual(Object.keys(counts), ["idempotency_keys"]);
+  assert.equal(
+    (await sql`SELECT 1 FROM idempotency_keys WHERE partner_id = ${partner_id}`).length,
+    0,
+  );
+  assert.equal((await sql`SELECT 1 FROM jobs WHERE id = ${deleted}`).length, 1);
 });

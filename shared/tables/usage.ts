@@ -1,11 +1,24 @@
 /**
- * The shared counters in Postgres: requests per partner per one-minute window, and jobs
- * per partner per calendar month (UTC). Each operation is one statement, atomic under any
- * number of concurrent requests and edges, timed by the database's clock.
+ * `rate_limit_windows` and `job_quota_usage`: the only code that writes them. The shared
+ * counters of the edge's limits: requests per partner per one-minute window, and jobs per
+ * partner per calendar month (UTC). Each operation is one statement, atomic under any
+ * number of concurrent requests and edges, timed by the database's clock. Retention: none
+ * (one row per partner, and per partner and month).
  * @module
  */
 import type { Sql } from "@hire/db";
-import type { Lease } from "./request_leases.ts";
+
+/** What the shared request counter granted. */
+export interface RequestLease {
+  /** Requests granted to this edge, 0 when the window is used up. */
+  granted: number;
+  /** Requests granted in the window so far, this lease included. */
+  requests: number;
+  windowStart: Date;
+  jobsUsed: number;
+  /** The database's clock. */
+  now: Date;
+}
 
 /**
  * Grants up to `want` requests of the partner's current one-minute window of `limit`, and
@@ -16,7 +29,7 @@ import type { Lease } from "./request_leases.ts";
 export async function leaseRequests(
   sql: Sql,
   opts: { partnerId: string; want: number; limit: number },
-): Promise<Lease> {
+): Promise<RequestLease> {
   const { partnerId, want, limit } = opts;
   const [row] = await sql<
     { granted: number; requests: number; window_start: Date; jobs_used: number; now: Date }[]

@@ -1,0 +1,167 @@
+/**
+ * `jobs`: the only code that writes it. The job service stores each job as its commands
+ * decide (content, status, `content_version`, and the reset of the pipeline fields when the
+ * text changes); the embedding service moves the pipeline state on from there (claims due
+ * retries, marks a version ready, records a failed attempt); matching only takes a shared
+ * lock. Retention: soft-deleted jobs 30 days after the delete (the spec).
+ * @module
+ */
+import type { Sql, Tx } from "@hire/db";
+import type { EmploymentType, JobRow, JobStatus } from "@hire/jobs";
+import { daysBefore } from "./days_before.ts";
+
+/** Retention of soft-deleted jobs, from the spec. */
+export const DELETED_JOB_RETENTION_DAYS = 30;
+
+const JOB_COLUMNS = [
+  "id",
+  "partner_id",
+  "title",
+  "description",
+  "city",
+  "employment_type",
+  "salary_min",
+  "salary_max",
+  "currency",
+  "status",
+  "embedding_status",
+  "match_ready",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+  "content_version",
+  "embedded_version",
+  "first_ready_at",
+  "embedding_attempts",
+  "embedding_retry_at",
+  "embedding_error",
+] as const;
+
+/** Jobs by id, as stored. */
+export async function jobsByIds(sql: Sql | Tx, ids: string[]): Promise<JobRow[]> {
+  return await sql<JobRow[]>`SELECT * FROM jobs WHERE id IN ${sql(ids)}`;
+}
+
+/**
+ * Jobs by id, locked until the transaction ends: the job service applies one job's
+ * commands one at a time, whichever process holds its partition.
+ */
+export async function lockJobs(tx: Tx, ids: string[]): Promise<JobRow[]> {
+  return await tx<JobRow[]>`SELECT * FROM jobs WHERE id IN ${tx(ids)} FOR UPDATE`;
+}
+
+/**
+ * Stores jobs as the job service decided them: a new one is inserted, an existing one has
+ * every column replaced but its id, partner, creation time and what only the embedding
+ * service moves (`embedded_version`, `first_ready_at`).
+ */
+export async function saveJobs(tx: Tx, jobs: JobRow[]): Promise<void> {
+  await tx`
+    INSERT INTO jobs ${tx(jobs, ...JOB_COLUMNS)}
+    ON CONFLICT (id) DO UPDATE SET
+      title = excluded.title, description = excluded.description, city = excluded.city,
+      employment_type = excluded.employment_type, salary_min = excluded.salary_min,
+      salary_max = excluded.salary_max, currency = excluded.currency, status = excluded.status,
+      embedding_status = excluded.embedding_status, match_ready = excluded.match_ready,
+      updated_at = excluded.updated_at, deleted_at = excluded.deleted_at,
+      content_version = excluded.content_version,
+      embedding_attempts = excluded.embedding_attempts,
+      embedding_retry_at = excluded.embedding_retry_at,
+      embedding_error = excluded.embedding_error`;
+}
+
+/** A job marked ready, and whether this was the first time (`job.created` is then due). */
+export type ReadyJob = JobRow & { first: boolean };
+
+/**
+ * Marks the embedded version ready: `ready`, match-ready while active, attempts cleared,
+ * `first_ready_at` set the first time. Undefined when the job changed (a newer version) or
+ * was deleted meanwhile: the newer message redoes the work.
+ */
+export async function markEmbeddingReady(
+  tx: Tx,
+  job: { id: string; contentVersion: number; now: Date },
+): Promise<ReadyJob | undefined> {
+  const [updated] = await tx<ReadyJob[]>`
+    UPDATE jobs SET embedding_status = 'ready', match_ready = (status = 'active'),
+      embedded_version = ${job.contentVersion}, embedding_attempts = 0,
+      embedding_retry_at = NULL, embedding_error = NULL,
+      first_ready_at = coalesce(first_ready_at, ${job.now})
+    WHERE id = ${job.id} AND content_version = ${job.contentVersion} AND deleted_at IS NULL
+    RETURNING *, first_ready_at = ${job.now} AS first`;
+  return updated;
+}
+
+/** A failed embedding attempt: its number, error, and the next try (null: given up). */
+export interface EmbeddingFailure {
+  attempt: number;
+  error: string;
+  retryAt: Date | null;
+}
+
+/**
+ * Records a failed attempt at a version's embedding: still `processing` while a retry is
+ * planned, `failed` once given up. A job whose text changed meanwhile is left alone.
+ */
+export async function recordEmbeddingFailure(
+  sql: Sql,
+  job: { id: string; contentVersion: number; failure: EmbeddingFailure },
+): Promise<void> {
+  const { attempt, error, retryAt } = job.failure;
+  await sql`
+    UPDATE jobs SET embedding_attempts = ${attempt}, embedding_error = ${error},
+      embedding_retry_at = ${retryAt},
+      embedding_status = ${retryAt ? "processing" : "failed"}
+    WHERE id = ${job.id} AND content_version = ${job.contentVersion}`;
+}
+
+/**
+ * Claims up to `limit` jobs whose embedding retry is due, oldest first, by pushing their
+ * retry time out by `lease` (a Postgres interval): two processes never take the same one,
+ * and one that dies holding it only delays the retry. Returns their ids.
+ */
+export async function claimDueEmbeddingRetries(
+  sql: Sql,
+  opts: { limit: number; lease: string },
+): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    UPDATE jobs SET embedding_retry_at = now() + ${opts.lease}::interval
+    WHERE id IN (SELECT id FROM jobs WHERE embedding_retry_at <= now()
+                 ORDER BY embedding_retry_at LIMIT ${opts.limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id`;
+  return rows.map((r) => r.id);
+}
+
+/** Where a job sits in the match graph: what matching filters on. */
+export interface JobPlacement {
+  id: string;
+  partner_id: string;
+  status: JobStatus;
+  city: string;
+  employment_type: EmploymentType;
+  deleted_at: Date | null;
+}
+
+/** A job's placement, or undefined when there is no such job. */
+export async function findJobPlacement(sql: Sql, id: string): Promise<JobPlacement | undefined> {
+  const [job] = await sql<JobPlacement[]>`
+    SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs WHERE id = ${id}`;
+  return job;
+}
+
+/**
+ * The placements of jobs under a shared lock until the transaction ends: a concurrent
+ * pause or delete waits for the holder, or the holder sees its result.
+ */
+export async function shareLockJobPlacements(tx: Tx, ids: string[]): Promise<JobPlacement[]> {
+  return await tx<JobPlacement[]>`
+    SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs
+    WHERE id IN ${tx(ids)} FOR SHARE`;
+}
+
+/** Deletes jobs soft-deleted more than 30 days before `now`; returns how many. */
+export async function purgeDeletedJobs(sql: Sql, now: Date): Promise<number> {
+  const rows = await sql`
+    DELETE FROM jobs WHERE deleted_at < ${daysBefore(now, DELETED_JOB_RETENTION_DAYS)}`;
+  return rows.count;
+}

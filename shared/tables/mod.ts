@@ -1,0 +1,116 @@
+/**
+ * One owner module per table: the only code that writes it, and its retention. Services
+ * keep their decisions and call these functions with the transaction they run in; "who
+ * changes this column?" is answered by the table's module. The `outbox` table's owner is
+ * `@hire/outbox`. See README.md for table, owner, callers and retention.
+ * @module
+ */
+export {
+  COMMAND_RESULT_RETENTION_DAYS,
+  commandOutcome,
+  fenceCommand,
+  purgeSettledCommands,
+  settleCommands,
+  type SettledCommand,
+  settledCommandIds,
+  settleFailedCommand,
+} from "./command_results.ts";
+export {
+  type AttemptRecord,
+  cancelDisabledAttempts,
+  cancelInactiveAttempts,
+  claimDueAttempts,
+  type ClaimedAttempt,
+  type ClaimOptions,
+  DELIVERY_LOG_RETENTION_DAYS,
+  type FirstAttempt,
+  purgeDeliveryLog,
+  queueFirstAttempts,
+  queueRedelivery,
+  queueRetryAttempts,
+  recordAttempts,
+} from "./deliveries.ts";
+export {
+  ABANDONED_AFTER_SECONDS,
+  abandonKey,
+  type ClaimFields,
+  completeKey,
+  insertKeyClaim,
+  type KeyCommand,
+  type KeyOf,
+  type KeyRecord,
+  lockKey,
+  purgeIdempotencyKeys,
+  reclaimKey,
+  recordKeyCommands,
+  releaseKey,
+} from "./idempotency_keys.ts";
+export {
+  claimDueEmbeddingRetries,
+  DELETED_JOB_RETENTION_DAYS,
+  type EmbeddingFailure,
+  findJobPlacement,
+  type JobPlacement,
+  jobsByIds,
+  lockJobs,
+  markEmbeddingReady,
+  purgeDeletedJobs,
+  type ReadyJob,
+  recordEmbeddingFailure,
+  saveJobs,
+  shareLockJobPlacements,
+} from "./jobs.ts";
+export {
+  lockDueMail,
+  markMailFailed,
+  markMailSent,
+  type NewMail,
+  purgeSentMail,
+  type QueuedMail,
+  queueMail,
+} from "./mail_outbox.ts";
+export { insertMatches, type MatchRow, purgeOrphanMatches } from "./matches.ts";
+export {
+  createPartner,
+  findKeyOwner,
+  type IssuedKey,
+  type KeyOwner,
+  KEYS_CHANNEL,
+  rotateKey,
+  setPlan,
+} from "./partners.ts";
+export {
+  purgeExpired,
+  type Retention,
+  retention,
+  retentionEnv,
+  startRetention,
+} from "./retention.ts";
+export {
+  claimDueSeekerRetries,
+  deleteSeekerProfiles,
+  markSeekerEmbedded,
+  recordSeekerEmbeddingFailure,
+  type SeekerProfile,
+  type SeekerRow,
+  seekersByIds,
+  upsertSeekers,
+} from "./seekers.ts";
+export {
+  leaseRequests,
+  releaseJobs,
+  type RequestLease,
+  type Reservation,
+  reserveJobs,
+} from "./usage.ts";
+export {
+  applyFailureCounts,
+  deleteWebhook,
+  type DisabledWebhook,
+  disableWebhook,
+  insertWebhook,
+  type PartnerWebhook,
+  rotateWebhookSecret,
+  updateWebhook,
+} from "./webhooks.ts";
+export { purgeWebhookEvents, storeWebhookEvents, type WebhookEventRow } from "./webhook_events.ts";

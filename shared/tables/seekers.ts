@@ -1,0 +1,111 @@
+/**
+ * `seekers`: the only code that writes it. Seeker profiles as last received on
+ * seekers.v1, with the embedding pipeline's state of each: the embedding service stores
+ * the newest profile, marks the text it embedded, records failed attempts, claims due
+ * retries, and deletes a seeker on a tombstone. Retention: none (a profile lives until its
+ * tombstone).
+ * @module
+ */
+import type { Sql, Tx } from "@hire/db";
+import type { EmploymentType } from "@hire/jobs";
+import type { EmbeddingFailure } from "./jobs.ts";
+
+/** A stored seeker. */
+export interface SeekerRow {
+  id: string;
+  headline: string;
+  summary: string;
+  skills: string[];
+  city: string;
+  employment_types: EmploymentType[];
+  salary_expectation: number | null;
+  updated_at: Date;
+  content_hash: string;
+  embedded_hash: string | null;
+  embedding_attempts: number;
+  embedding_retry_at: Date | null;
+  embedding_error: string | null;
+}
+
+/** A profile as received, with the hash of its embedded text. */
+export type SeekerProfile = Omit<
+  SeekerRow,
+  "embedded_hash" | "embedding_attempts" | "embedding_retry_at" | "embedding_error"
+>;
+
+/** Seekers by id, as stored. */
+export async function seekersByIds(sql: Sql, ids: string[]): Promise<SeekerRow[]> {
+  return await sql<SeekerRow[]>`SELECT * FROM seekers WHERE id IN ${sql(ids)}`;
+}
+
+/**
+ * Stores profiles (one per id); an older version than the stored one (a replay) is
+ * ignored, and a new text starts its embedding attempts afresh. Returns the ids stored.
+ */
+export async function upsertSeekers(sql: Sql, profiles: SeekerProfile[]): Promise<string[]> {
+  const stored = await sql<{ id: string }[]>`
+    INSERT INTO seekers ${sql(profiles)}
+    ON CONFLICT (id) DO UPDATE SET
+      headline = excluded.headline, summary = excluded.summary, skills = excluded.skills,
+      city = excluded.city, employment_types = excluded.employment_types,
+      salary_expectation = excluded.salary_expectation, updated_at = excluded.updated_at,
+      content_hash = excluded.content_hash,
+      -- A new text starts its attempts afresh, as a job's does.
+      embedding_attempts = CASE WHEN seekers.content_hash = excluded.content_hash
+        THEN seekers.embedding_attempts ELSE 0 END,
+      embedding_retry_at = CASE WHEN seekers.content_hash = excluded.content_hash
+        THEN seekers.embedding_retry_at END,
+      embedding_error = CASE WHEN seekers.content_hash = excluded.content_hash
+        THEN seekers.embedding_error END
+    WHERE seekers.updated_at <= excluded.updated_at
+    RETURNING id`;
+  return stored.map((r) => r.id);
+}
+
+/**
+ * Marks the text of `contentHash` embedded, attempts cleared; false when the profile's
+ * text changed meanwhile (the newer one waits its turn).
+ */
+export async function markSeekerEmbedded(
+  tx: Tx,
+  seeker: { id: string; contentHash: string },
+): Promise<boolean> {
+  const [updated] = await tx`
+    UPDATE seekers SET embedded_hash = ${seeker.contentHash}, embedding_attempts = 0,
+      embedding_retry_at = NULL, embedding_error = NULL
+    WHERE id = ${seeker.id} AND content_hash = ${seeker.contentHash} RETURNING id`;
+  return updated !== undefined;
+}
+
+/** Records a failed attempt at a text's embedding; a changed text is left alone. */
+export async function recordSeekerEmbeddingFailure(
+  sql: Sql,
+  seeker: { id: string; contentHash: string; failure: EmbeddingFailure },
+): Promise<void> {
+  const { attempt, error, retryAt } = seeker.failure;
+  await sql`
+    UPDATE seekers SET embedding_attempts = ${attempt}, embedding_error = ${error},
+      embedding_retry_at = ${retryAt}
+    WHERE id = ${seeker.id} AND content_hash = ${seeker.contentHash}`;
+}
+
+/**
+ * Claims up to `limit` seekers whose embedding retry is due, as
+ * `claimDueEmbeddingRetries` does for jobs. Returns their ids.
+ */
+export async function claimDueSeekerRetries(
+  sql: Sql,
+  opts: { limit: number; lease: string },
+): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    UPDATE seekers SET embedding_retry_at = now() + ${opts.lease}::interval
+    WHERE id IN (SELECT id FROM seekers WHERE embedding_retry_at <= now()
+                 ORDER BY embedding_retry_at LIMIT ${opts.limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id`;
+  return rows.map((r) => r.id);
+}
+
+/** Deletes seekers whose profile was deleted upstream. */
+export async function deleteSeekerProfiles(sql: Sql, ids: string[]): Promise<void> {
+  await sql`DELETE FROM seekers WHERE id IN ${sql(ids)}`;
+}

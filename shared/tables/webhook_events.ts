@@ -1,0 +1,41 @@
+/**
+ * `webhook_events`: the only code that writes it. The exact envelope of each public event
+ * that some webhook receives, stored once by the delivery service's fan-out and signed
+ * and sent by every attempt of it. Retention: as the delivery log's, once no attempt
+ * refers to the event any more.
+ * @module
+ */
+import type { Sql, Tx } from "@hire/db";
+import { DELIVERY_LOG_RETENTION_DAYS } from "./deliveries.ts";
+import { daysBefore } from "./days_before.ts";
+
+/** An event as stored: `envelope` is the JSON every attempt sends, byte for byte. */
+export interface WebhookEventRow {
+  id: string;
+  partner_id: string;
+  job_id: string;
+  type: string;
+  envelope: string;
+}
+
+/** Stores events; one stored before (a redelivered batch) is left as it is. */
+export async function storeWebhookEvents(
+  tx: Tx,
+  events: readonly WebhookEventRow[],
+): Promise<void> {
+  await tx`INSERT INTO webhook_events ${
+    tx(events as WebhookEventRow[])
+  } ON CONFLICT (id) DO NOTHING`;
+}
+
+/**
+ * Deletes events older than the delivery log's 30 days that no attempt refers to any
+ * more (a pending one keeps its event); returns how many.
+ */
+export async function purgeWebhookEvents(sql: Sql, now: Date): Promise<number> {
+  const rows = await sql`
+    DELETE FROM webhook_events e
+    WHERE created_at < ${daysBefore(now, DELIVERY_LOG_RETENTION_DAYS)}
+      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`;
+  return rows.count;
+}
