@@ -1,5 +1,5 @@
 /** Waits until a consumer group has committed every message of a topic. */
-import type { Kafka } from "kafkajs";
+import type { Kafka } from "@hire/kafka";
 
 /** Resolves once `groupId`'s committed offsets reach the end of every partition of `topic`. */
 export async function waitForCaughtUp(

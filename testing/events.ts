@@ -1,6 +1,6 @@
 /** Reads a topic from the beginning, as the data team would, until a condition holds. */
 import { decodeJobEvent, type JobEvent } from "@hire/jobs";
-import type { Kafka } from "kafkajs";
+import type { Kafka } from "@hire/kafka";
 import { uniqueName } from "./stack.ts";
 
 /** A consumer of a topic that keeps every message it has seen, decoded. */

@@ -11,10 +11,18 @@ import { createIdempotencyStore } from "@hire/edge-service/idempotency.ts";
 import { clearOnKeyChange, createKeyCache } from "@hire/edge-service/middleware/auth.ts";
 import { loadJobConfig } from "@hire/job-service/config.ts";
 import { type RunningService, startJobService } from "@hire/job-service/service.ts";
-import { createKafka, createPublisher, ensureTopics, FAST_FAIL_RETRY } from "@hire/kafka";
+import {
+  createKafka,
+  createKafkaProbe,
+  createKafkaQueue,
+  ensureTopics,
+  FAST_FAIL_RETRY,
+  type Kafka,
+} from "@hire/kafka";
+import { guardTopics } from "@hire/queue";
 import { silentLogger } from "@hire/log";
-import { createPartner, type Plan } from "@hire/partners";
-import type { Kafka } from "kafkajs";
+import type { Plan } from "@hire/partners";
+import { createPartner } from "@hire/tables";
 import { createEmbeddingProvider, type EmbeddingProvider } from "@hire/embedding";
 import { loadEmbeddingServiceConfig } from "@hire/embedding-service/config.ts";
 import { startEmbeddingService } from "@hire/embedding-service/service.ts";
@@ -26,7 +34,7 @@ import { loadDeliveryConfig, webhookClientOptions } from "@hire/delivery-service
 import { startDeliveryService } from "@hire/delivery-service/service.ts";
 import { createWebhookHttpClient } from "@hire/delivery-service/http_client.ts";
 import { createSmtpMailer } from "@hire/mail";
-import { ladderTopics } from "@hire/webhooks";
+import { declaredTopicsOnly, topicSpecs, uniqueGroupIds, uniqueTopicNames } from "@hire/topology";
 import { createApp as createSiteApp } from "@hire/site-service/app.ts";
 import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "@hire/site-service/config.ts";
 import { loadStylesheet } from "@hire/site-service/routes/assets.ts";
@@ -145,33 +153,27 @@ async function readResponse(res: Response): Promise<ApiResponse> {
 
 /** Starts the edge and (by default) the job service on fresh topics. */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  // Every declared topic and group under a name of the stack's own.
+  const names = uniqueTopicNames(uniqueName);
   const topics = {
-    commands: uniqueName("jobs.commands"),
-    events: uniqueName("jobs.events.v1"),
-    changed: uniqueName("jobs.changed"),
-    embeddingsReady: uniqueName("embeddings.ready"),
-    seekers: uniqueName("seekers.v1"),
+    commands: names.TOPIC_JOBS_COMMANDS,
+    events: names.TOPIC_JOBS_EVENTS,
+    changed: names.TOPIC_JOBS_CHANGED,
+    embeddingsReady: names.TOPIC_EMBEDDINGS_READY,
+    seekers: names.TOPIC_SEEKERS,
   };
   const env: Record<string, string> = {
     ...TEST_ENV,
-    TOPIC_JOBS_COMMANDS: topics.commands,
-    TOPIC_JOBS_EVENTS: topics.events,
-    TOPIC_JOBS_CHANGED: topics.changed,
-    TOPIC_EMBEDDINGS_READY: topics.embeddingsReady,
-    TOPIC_SEEKERS: topics.seekers,
-    JOB_GROUP_ID: uniqueName("job-service"),
+    ...names,
+    ...uniqueGroupIds(uniqueName),
     COMMAND_TIMEOUT_MS: String(opts.commandTimeoutMs ?? 5000),
     OUTBOX_INTERVAL_MS: "200",
     // The broker's minimum: a killed job service's partitions move on within seconds.
     KAFKA_SESSION_TIMEOUT_MS: "6000",
     LOG_LEVEL: "warn",
-    TOPIC_WEBHOOKS_RETRY_PREFIX: uniqueName("webhooks.retry"),
-    TOPIC_WEBHOOKS_DEAD: uniqueName("webhooks.dead"),
     ...(opts.delivery
       ? {
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
-        DELIVERY_GROUP_ID: uniqueName("delivery"),
-        DELIVERY_LADDER_GROUP_ID: uniqueName("delivery-ladder"),
         DELIVERY_POLL_MS: "200",
         DENO_CERT: (await testCertificates()).caPath,
         ...(opts.delivery.smtpUrl ? { SMTP_URL: opts.delivery.smtpUrl } : {}),
@@ -203,9 +205,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   });
   const edgeCfg = loadEdgeConfig({ ...env, ...opts.edgeEnv });
   const kafka = createKafka({ brokers: edgeCfg.KAFKA_BROKERS, clientId: "test" });
+  const deliveryCfg = opts.delivery
+    ? loadDeliveryConfig({ ...env, ...opts.delivery.env })
+    : undefined;
+  // Every service of the stack may touch only the topics the topology declares.
+  const declaredOnly = declaredTopicsOnly(names, deliveryCfg?.WEBHOOK_RETRY_SCHEDULE ?? []);
+  const queue = guardTopics(createKafkaQueue(kafka), declaredOnly);
   const admin = kafka.admin();
   await admin.connect();
-  await ensureTopics(admin, Object.values(topics).map((topic) => ({ topic, numPartitions: 3 })));
+  const stackTopics = topicSpecs(names, [], { numPartitions: 3 });
+  await ensureTopics(admin, stackTopics);
 
   const edgeSql = opts.edgeDatabaseUrl
     ? connect(opts.edgeDatabaseUrl, { max: 10, connectTimeout: 2, name: "test-edge" })
@@ -213,8 +222,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const edgeKafka = opts.edgeBrokers
     ? createKafka({ brokers: opts.edgeBrokers, clientId: "test-edge", retry: FAST_FAIL_RETRY })
     : kafka;
-  const edgeAdmin = edgeKafka === kafka ? admin : edgeKafka.admin();
-  const publisher = createPublisher(edgeKafka);
+  const queueProbe = createKafkaProbe(edgeKafka);
+  await queueProbe.connect();
+  const publisher = guardTopics(createKafkaQueue(edgeKafka), declaredOnly).publisher();
   await publisher.connect();
   const keyCache = createKeyCache(edgeCfg.AUTH_CACHE_TTL_MS);
   const stopKeys = await clearOnKeyChange(edgeSql, keyCache);
@@ -230,7 +240,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     bus,
     idempotency: createIdempotencyStore(edgeSql),
     keyCache,
-    kafkaAdmin: edgeAdmin,
+    queueProbe,
     log: silentLogger,
     ...appSettings(edgeCfg),
   });
@@ -239,7 +249,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   const services: RunningService[] = [];
   const startJob = async () => {
-    const s = await startJobService(loadJobConfig(env), { sql, kafka, log: silentLogger });
+    const s = await startJobService(loadJobConfig(env), { sql, queue, log: silentLogger });
     services.push(s);
     return s;
   };
@@ -250,8 +260,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const prefix = `t${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}_`;
   if (opts.pipeline) {
     Object.assign(env, {
-      EMBEDDING_GROUP_ID: uniqueName("embedding"),
-      MATCHING_GROUP_ID: uniqueName("matching"),
       EMBEDDING_RETRY_SWEEP_MS: "100",
       ...opts.pipeline.env,
     });
@@ -260,8 +268,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     index = createPgvectorIndex({ sql, dimensions: provider.dimensions, tablePrefix: prefix });
     await index.init();
     services.push(
-      await startEmbeddingService(embeddingCfg, { sql, kafka, log: silentLogger, provider, index }),
-      await startMatchingService(loadMatchingConfig(env), { sql, kafka, log: silentLogger, index }),
+      await startEmbeddingService(embeddingCfg, { sql, queue, log: silentLogger, provider, index }),
+      await startMatchingService(loadMatchingConfig(env), { sql, queue, log: silentLogger, index }),
     );
   }
 
@@ -270,13 +278,17 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   if (opts.delivery) {
     // Overrides reach only the delivery service, e.g. to refuse private addresses at
     // delivery that the edge accepted at registration.
-    const cfg = loadDeliveryConfig({ ...env, ...opts.delivery.env });
-    ladder = ladderTopics({
-      rungs: cfg.WEBHOOK_RETRY_SCHEDULE,
-      retryPrefix: cfg.TOPIC_WEBHOOKS_RETRY_PREFIX,
-      deadTopic: cfg.TOPIC_WEBHOOKS_DEAD,
-    }).map((t) => t.topic);
-    await ensureTopics(admin, ladder.map((topic) => ({ topic, numPartitions: 3 })));
+    const cfg = deliveryCfg!;
+    const ladderSpecs = topicSpecs(
+      {
+        TOPIC_WEBHOOKS_RETRY_PREFIX: cfg.TOPIC_WEBHOOKS_RETRY_PREFIX,
+        TOPIC_WEBHOOKS_DEAD: cfg.TOPIC_WEBHOOKS_DEAD,
+      },
+      cfg.WEBHOOK_RETRY_SCHEDULE,
+      { numPartitions: 3 },
+    );
+    ladder = ladderSpecs.map((t) => t.topic);
+    await ensureTopics(admin, ladderSpecs);
     // Each instance is a whole new process as far as Kafka and Postgres can tell (own
     // client, mailer and connections' state), with the same groups and topics.
     startDelivery = async () => {
@@ -287,7 +299,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         : undefined;
       const delivery = await startDeliveryService(cfg, {
         sql,
-        kafka,
+        queue,
         log: silentLogger,
         client,
         mailer,
@@ -371,9 +383,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await bus.close().catch(() => {});
       await stopKeys().catch(() => {});
       await publisher.disconnect();
-      if (edgeAdmin !== admin) await edgeAdmin.disconnect();
+      await queueProbe.disconnect();
       // Tests leave no topics behind on the shared broker, nor events for them to publish.
-      const all = [...Object.values(topics), ...ladder];
+      const all = [...new Set([...stackTopics.map((t) => t.topic), ...ladder])];
       await sql`DELETE FROM outbox WHERE topic IN ${sql(all)}`;
       await admin.deleteTopics({ topics: all }).catch(() => {});
       await admin.disconnect();

@@ -1,6 +1,8 @@
 /** The delivery service's configuration, read once at start-up. */
-import { commonEnv, durationVar, intVar, parseConfig, topicEnv } from "@hire/config";
+import { commonEnv, durationVar, intVar, parseConfig } from "@hire/config";
 import { mailEnv } from "@hire/mail";
+import { retentionEnv } from "@hire/tables";
+import { groupEnv, topicEnv } from "@hire/topology";
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, webhookAddressEnv } from "@hire/webhooks";
 import { z } from "zod";
 import type { WebhookHttpClientOptions } from "./http_client.ts";
@@ -37,12 +39,13 @@ const schema = z.object({
    * can connect to a checked address) does not read it itself. For tests and private CAs.
    */
   DENO_CERT: z.string().min(1).optional(),
-  DELIVERY_GROUP_ID: z.string().min(1).default("delivery"),
-  DELIVERY_LADDER_GROUP_ID: z.string().min(1).default("delivery-ladder"),
+  DELIVERY_GROUP_ID: groupEnv.DELIVERY_GROUP_ID,
+  DELIVERY_LADDER_GROUP_ID: groupEnv.DELIVERY_LADDER_GROUP_ID,
   /** Partitions of jobs.events.v1 (and of the rungs) worked on at once. */
   DELIVERY_PARTITIONS_CONCURRENCY: intVar(12),
   OUTBOX_INTERVAL_MS: intVar(1000),
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
+  ...retentionEnv,
 });
 
 /** The validated configuration. */

@@ -3,7 +3,9 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
-import { createKafka } from "@hire/kafka";
+import { createKafka, createKafkaQueue } from "@hire/kafka";
+import { guardTopics } from "@hire/queue";
+import { declaredTopicsOnly } from "@hire/topology";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createSmtpMailer } from "@hire/mail";
@@ -14,11 +16,14 @@ import { startDeliveryService } from "./service.ts";
 const cfg = loadDeliveryConfig();
 const log = createLogger("delivery", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: 10, name: "delivery" });
-const kafka = createKafka({
-  brokers: cfg.KAFKA_BROKERS,
-  clientId: `${cfg.KAFKA_CLIENT_ID}-delivery`,
-  logger: log,
-});
+const queue = guardTopics(
+  createKafkaQueue(createKafka({
+    brokers: cfg.KAFKA_BROKERS,
+    clientId: `${cfg.KAFKA_CLIENT_ID}-delivery`,
+    logger: log,
+  })),
+  declaredTopicsOnly(cfg, cfg.WEBHOOK_RETRY_SCHEDULE),
+);
 const client = createWebhookHttpClient(await webhookClientOptions(cfg));
 const mailer = cfg.SMTP_URL
   ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
@@ -27,7 +32,7 @@ if (cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
   log.warn("WEBHOOK_ALLOW_PRIVATE_NETWORKS is on: webhooks may reach private networks");
 }
 
-const service = await startDeliveryService(cfg, { sql, kafka, log, client, mailer });
+const service = await startDeliveryService(cfg, { sql, queue, log, client, mailer });
 
 onShutdown(log, async () => {
   await service.stop();

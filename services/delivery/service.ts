@@ -4,51 +4,44 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { connectGroupConsumer, createPublisher, ensureTopics } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import type { Mailer } from "@hire/mail";
 import { startOutboxFlusher } from "@hire/outbox";
-import { DELIVERIES_CHANNEL, ladderTopics, retryTopic } from "@hire/webhooks";
-import type { Kafka } from "kafkajs";
+import { type MessageQueue, startWorker } from "@hire/queue";
+import { startRetention } from "@hire/tables";
+import { topicSpecs } from "@hire/topology";
+import { DELIVERIES_CHANNEL } from "@hire/webhooks";
 import type { DeliveryConfig } from "./config.ts";
 import { startDispatcher } from "./dispatcher.ts";
-import { runEventsConsumer } from "./events_consumer.ts";
+import { eventsWorker } from "./events_worker.ts";
 import type { WebhookHttpClient } from "./http_client.ts";
-import { runLadderConsumer } from "./ladder_consumer.ts";
+import { ladderWorker } from "./ladder_worker.ts";
 import { startMailSender } from "./mail_sender.ts";
 
 /** What the service needs from outside. */
 export interface DeliveryServiceDeps {
   sql: Sql;
-  kafka: Kafka;
+  queue: MessageQueue;
   log: Logger;
   client: WebhookHttpClient;
   /** Absent: disable notices stay queued in mail_outbox until a mailer is configured. */
   mailer?: Mailer;
 }
 
-/** Starts the service; resolves once both consumers have joined their groups. */
+/** Starts the service; resolves once both workers have joined their groups. */
 export async function startDeliveryService(
   cfg: DeliveryConfig,
   deps: DeliveryServiceDeps,
 ): Promise<{ stop(): Promise<void> }> {
   const rungs = cfg.WEBHOOK_RETRY_SCHEDULE;
-  const retryTopics = rungs.map((r) => retryTopic(r, cfg.TOPIC_WEBHOOKS_RETRY_PREFIX));
   // A changed schedule brings rungs `deno task topics` did not create.
-  const ladderSpecs = ladderTopics({
-    rungs,
-    retryPrefix: cfg.TOPIC_WEBHOOKS_RETRY_PREFIX,
-    deadTopic: cfg.TOPIC_WEBHOOKS_DEAD,
-  });
-  const admin = deps.kafka.admin();
-  await admin.connect();
-  try {
-    await ensureTopics(admin, ladderSpecs);
-  } finally {
-    await admin.disconnect();
-  }
+  const ladderSpecs = topicSpecs({
+    TOPIC_WEBHOOKS_RETRY_PREFIX: cfg.TOPIC_WEBHOOKS_RETRY_PREFIX,
+    TOPIC_WEBHOOKS_DEAD: cfg.TOPIC_WEBHOOKS_DEAD,
+  }, rungs);
+  await deps.queue.ensureTopics(ladderSpecs);
 
-  const publisher = createPublisher(deps.kafka);
+  const publisher = deps.queue.publisher();
   await publisher.connect();
   const outbox = startOutboxFlusher(
     { sql: deps.sql, publisher, log: deps.log },
@@ -81,23 +74,21 @@ export async function startDeliveryService(
   // Redeliveries requested through the API are queued by the edge.
   const listening = await deps.sql.listen(DELIVERIES_CHANNEL, () => dispatcher.wake());
 
-  const events = await connectGroupConsumer(deps.kafka, {
-    groupId: cfg.DELIVERY_GROUP_ID,
-    sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
+  const workerDeps = { queue: deps.queue, log: deps.log };
+  const session = { sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS };
+  const [events, ladder] = await Promise.all([
+    startWorker(eventsWorker(cfg, { sql: deps.sql, queued: dispatcher.wake }), workerDeps, session),
+    startWorker(
+      ladderWorker(cfg, { sql: deps.sql, rungs, queued: dispatcher.wake }),
+      workerDeps,
+      session,
+    ),
+  ]);
+  // In this order, events go once no attempt refers to them.
+  const retention = startRetention(deps, {
+    tables: ["webhook_deliveries", "webhook_events", "mail_outbox"],
+    intervalMs: cfg.PURGE_INTERVAL_MS,
   });
-  await runEventsConsumer(
-    { consumer: events.consumer, sql: deps.sql, log: deps.log, queued: dispatcher.wake },
-    { topic: cfg.TOPIC_JOBS_EVENTS, concurrency: cfg.DELIVERY_PARTITIONS_CONCURRENCY },
-  );
-  const ladder = await connectGroupConsumer(deps.kafka, {
-    groupId: cfg.DELIVERY_LADDER_GROUP_ID,
-    sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
-  });
-  const ladderTimers = await runLadderConsumer(
-    { consumer: ladder.consumer, sql: deps.sql, log: deps.log, queued: dispatcher.wake },
-    { topics: retryTopics, concurrency: cfg.DELIVERY_PARTITIONS_CONCURRENCY },
-  );
-  await Promise.all([events.joined, ladder.joined]);
   deps.log.info("delivery service started", {
     schedule: rungs.map((r) => r.label).join(","),
     timeout_ms: cfg.WEBHOOK_TIMEOUT,
@@ -105,9 +96,9 @@ export async function startDeliveryService(
 
   return {
     async stop() {
-      await events.consumer.disconnect();
-      ladderTimers.stop();
-      await ladder.consumer.disconnect();
+      retention.stop();
+      await events.stop();
+      await ladder.stop();
       await listening.unlisten();
       await dispatcher.stop();
       await mail?.stop();

@@ -5,8 +5,10 @@
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
-import { Hono } from "hono";
-import type { Admin } from "kafkajs";
+import { isQueueUnavailable, type QueueProbe } from "@hire/queue";
+import { leaseRequests } from "@hire/tables";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
 import type { CommandBus } from "./command_bus.ts";
 import type { AppSettings } from "./config.ts";
 import type { EdgeEnv } from "./env.ts";
@@ -14,16 +16,20 @@ import type { IdempotencyStore } from "./idempotency.ts";
 import { CURRENT_VERSION, pathVersion } from "./versioning.ts";
 import { authenticate, type KeyCache } from "./middleware/auth.ts";
 import { createRequestCounter } from "./limits/request_leases.ts";
-import { leaseRequests } from "./limits/usage_store.ts";
+import { bodyProblem } from "./middleware/json_body.ts";
 import { countRequests, reportLimits } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
 import { versionDeprecation } from "./middleware/version_deprecation.ts";
+import { registerComponents } from "./openapi/components.ts";
+import { loadOpenApiDocumentOf } from "./openapi/generate.ts";
+import { registerWebhookEvents } from "./openapi/webhook_events.ts";
 import { ApiError, problemResponse } from "./problem.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { bulkRoutes } from "./routes/jobs_bulk.ts";
 import { jobRoutes } from "./routes/jobs.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { refuseInvalid } from "./validation.ts";
 
 /** Everything the app needs, built by main.ts (or a test). */
 export interface EdgeDeps extends AppSettings {
@@ -31,13 +37,16 @@ export interface EdgeDeps extends AppSettings {
   bus: CommandBus;
   idempotency: IdempotencyStore;
   keyCache: KeyCache;
-  kafkaAdmin: Admin;
+  queueProbe: QueueProbe;
   log: Logger;
 }
 
-/** Builds the app. */
-export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
-  const app = new Hono<EdgeEnv>();
+/**
+ * Builds the app. Its routes are the source of its API document (`/v1/openapi.json`): each
+ * declares its request and responses once, and its handler reads the validated request.
+ */
+export function createApp(deps: EdgeDeps): OpenAPIHono<EdgeEnv> {
+  const app = new OpenAPIHono<EdgeEnv>({ defaultHook: refuseInvalid });
   const counter = createRequestCounter((partnerId, want, limit) =>
     leaseRequests(deps.sql, { partnerId, want, limit })
   );
@@ -47,12 +56,15 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
   app.use("/v1/*", versionDeprecation(deps.deprecation));
   app.use("/v1/*", reportLimits());
   app.route("/", healthRoutes(deps));
-  app.route("/", docsRoutes(deps));
+  app.route("/", docsRoutes({ openApiDocument: () => loadOpenApiDocumentOf(app, deps) }));
   app.use("/v1/*", authenticate({ sql: deps.sql, cache: deps.keyCache }));
   app.use("/v1/*", countRequests({ counter, limits: deps.planLimits }));
   app.route("/v1/partner/jobs/bulk", bulkRoutes(creation));
   app.route("/v1/partner/jobs", jobRoutes(creation));
   app.route("/v1/partner/webhooks", webhookRoutes(deps));
+  // What the document holds besides the routes.
+  registerComponents(app.openAPIRegistry);
+  registerWebhookEvents(app.openAPIRegistry);
 
   app.notFound((c) => {
     const version = pathVersion(c.req.path);
@@ -65,8 +77,10 @@ export function createApp(deps: EdgeDeps): Hono<EdgeEnv> {
   });
   app.onError((err, c) => {
     const id = c.get("requestId");
-    if (err instanceof ApiError) return problemResponse(err, id, deps.publicBaseUrl);
-    if (isDbUnavailable(err) || err.name.startsWith("KafkaJS")) {
+    // A route's validator refuses a body with Hono's exceptions; they have codes of ours.
+    const error = err instanceof HTTPException ? bodyProblem(err) ?? err : err;
+    if (error instanceof ApiError) return problemResponse(error, id, deps.publicBaseUrl);
+    if (isDbUnavailable(err) || isQueueUnavailable(err)) {
       deps.log.warn("dependency unavailable", { err, request_id: id });
       return problemResponse(new ApiError("partner.unavailable"), id, deps.publicBaseUrl);
     }

@@ -17,7 +17,7 @@ function appWith(fault: Error) {
     bus: { send: failing, settle: failing, close: () => Promise.resolve() },
     idempotency: { claim: failing, complete: failing, release: failing },
     keyCache,
-    kafkaAdmin: { describeCluster: failing },
+    queueProbe: { check: failing },
     log: silentLogger,
     ...appSettings(loadEdgeConfig({ PUBLIC_BASE_URL: "https://jobs.example.sa" })),
   } as unknown as EdgeDeps;

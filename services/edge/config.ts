@@ -1,6 +1,8 @@
 /** The edge's configuration, read once at start-up. */
-import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
+import { commonEnv, intVar, parseConfig } from "@hire/config";
 import { type Plan, type PlanLimits, planLimits, planLimitsEnv } from "@hire/partners";
+import { retentionEnv } from "@hire/tables";
+import { topicEnv } from "@hire/topology";
 import { webhookAddressEnv } from "@hire/webhooks";
 import { z } from "zod";
 import { type VersionDeprecation, versioningEnv } from "./versioning.ts";
@@ -27,6 +29,7 @@ const schema = z.object({
   AUTH_CACHE_TTL_MS: intVar(30_000),
   /** Postgres connections of one edge process. */
   DB_POOL_SIZE: intVar(20),
+  ...retentionEnv,
 }).refine(
   (c) =>
     !c.API_V1_SUNSET_AT || !c.API_V1_DEPRECATED_AT ||

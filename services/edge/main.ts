@@ -3,7 +3,10 @@
  * and handles signals.
  */
 import { connect } from "@hire/db";
-import { createKafka, createPublisher, FAST_FAIL_RETRY } from "@hire/kafka";
+import { createKafka, createKafkaProbe, createKafkaQueue, FAST_FAIL_RETRY } from "@hire/kafka";
+import { guardTopics } from "@hire/queue";
+import { startRetention } from "@hire/tables";
+import { declaredTopicsOnly } from "@hire/topology";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
@@ -21,13 +24,13 @@ const kafka = createKafka({
   logger: log,
   retry: FAST_FAIL_RETRY,
 });
-const publisher = createPublisher(kafka);
-const kafkaAdmin = kafka.admin();
+const publisher = guardTopics(createKafkaQueue(kafka), declaredTopicsOnly(cfg)).publisher();
+const queueProbe = createKafkaProbe(kafka);
 
 // The edge starts even when Kafka is down: writes answer 503 and /readyz says why,
-// and kafkajs reconnects on the next send.
+// and the publisher and probe reconnect on their next use.
 if (!await publisher.connect()) log.warn("kafka not reachable at start-up; will retry on use");
-await kafkaAdmin.connect().catch(() => {/* readyz reports it; kafkajs reconnects on use */});
+await queueProbe.connect();
 const keyCache = createKeyCache(cfg.AUTH_CACHE_TTL_MS);
 const stopKeyListener = await clearOnKeyChange(sql, keyCache);
 const bus = await createCommandBus({
@@ -42,9 +45,16 @@ const app = createApp({
   bus,
   idempotency: createIdempotencyStore(sql),
   keyCache,
-  kafkaAdmin,
+  queueProbe,
   log,
   ...appSettings(cfg),
+});
+
+// Stored idempotency keys are the edge's; each edge process trims them (a repeated purge
+// finds nothing).
+const retention = startRetention({ sql, log }, {
+  tables: ["idempotency_keys"],
+  intervalMs: cfg.PURGE_INTERVAL_MS,
 });
 
 const server = Deno.serve({
@@ -55,8 +65,9 @@ const server = Deno.serve({
 onShutdown(log, async () => {
   // In-flight requests finish first; new connections are refused meanwhile.
   await server.shutdown();
+  retention.stop();
   await bus.close();
   await stopKeyListener();
-  await Promise.allSettled([publisher.disconnect(), kafkaAdmin.disconnect()]);
+  await Promise.allSettled([publisher.disconnect(), queueProbe.disconnect()]);
   await sql.end({ timeout: 5 });
 });

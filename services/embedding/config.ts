@@ -1,6 +1,7 @@
 /** The embedding service's configuration, read once at start-up. */
-import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
+import { commonEnv, intVar, parseConfig } from "@hire/config";
 import { checkEmbeddingEnv, embeddingEnv } from "@hire/embedding";
+import { groupEnv, topicEnv } from "@hire/topology";
 import { vectorEnv } from "@hire/vector";
 import { z } from "zod";
 
@@ -13,7 +14,7 @@ const schema = z.object({
   ...embeddingEnv,
   ...vectorEnv,
   /** Consumer group of the embedding service. */
-  EMBEDDING_GROUP_ID: z.string().min(1).default("embedding-service"),
+  EMBEDDING_GROUP_ID: groupEnv.EMBEDDING_GROUP_ID,
   /** Partitions processed at once; their work shares provider calls. */
   EMBEDDING_CONCURRENCY: intVar(12),
   /** Attempts at embedding one text before the job is marked failed. */

@@ -4,7 +4,9 @@
  */
 import { connect } from "@hire/db";
 import { createEmbeddingProvider } from "@hire/embedding";
-import { createKafka } from "@hire/kafka";
+import { createKafka, createKafkaQueue } from "@hire/kafka";
+import { guardTopics } from "@hire/queue";
+import { declaredTopicsOnly } from "@hire/topology";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createVectorIndex } from "@hire/vector";
@@ -14,16 +16,19 @@ import { startEmbeddingService } from "./service.ts";
 const cfg = loadEmbeddingServiceConfig();
 const log = createLogger("embedding", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: 8, name: "embedding" });
-const kafka = createKafka({
-  brokers: cfg.KAFKA_BROKERS,
-  clientId: `${cfg.KAFKA_CLIENT_ID}-embedding`,
-  logger: log,
-});
+const queue = guardTopics(
+  createKafkaQueue(createKafka({
+    brokers: cfg.KAFKA_BROKERS,
+    clientId: `${cfg.KAFKA_CLIENT_ID}-embedding`,
+    logger: log,
+  })),
+  declaredTopicsOnly(cfg),
+);
 const provider = await createEmbeddingProvider(cfg);
 const index = createVectorIndex({ sql, dimensions: provider.dimensions, ...cfg });
 await index.init();
 
-const service = await startEmbeddingService(cfg, { sql, kafka, log, provider, index });
+const service = await startEmbeddingService(cfg, { sql, queue, log, provider, index });
 
 onShutdown(log, async () => {
   await service.stop();

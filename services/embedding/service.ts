@@ -6,30 +6,27 @@
 import type { Sql } from "@hire/db";
 import type { EmbeddingProvider } from "@hire/embedding";
 import { newId } from "@hire/ids";
-import { combiner, connectGroupConsumer, createPublisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import { startOutboxFlusher } from "@hire/outbox";
-import type { Seeker } from "@hire/seekers";
+import { type MessageQueue, startWorker } from "@hire/queue";
 import type { VectorIndex } from "@hire/vector";
-import type { Kafka } from "kafkajs";
 import type { EmbeddingServiceConfig } from "./config.ts";
-import { runEmbeddingConsumer } from "./consumer.ts";
 import { reconcileJobs } from "./jobs_reconciler.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { startRetrySweeper } from "./retry_sweeper.ts";
-import { deleteSeekers, reconcileSeekers } from "./seekers_reconciler.ts";
-import { storeSeekers } from "./seekers_store.ts";
+import { reconcileSeekers } from "./seekers_reconciler.ts";
+import { embeddingWorker } from "./worker.ts";
 
 /** What the service needs from outside. */
 export interface EmbeddingServiceDeps {
   sql: Sql;
-  kafka: Kafka;
+  queue: MessageQueue;
   log: Logger;
   provider: EmbeddingProvider;
   index: VectorIndex;
 }
 
-/** Starts consuming; resolves once the consumer has joined its group. */
+/** Starts consuming; resolves once the worker has joined its group. */
 export async function startEmbeddingService(
   cfg: EmbeddingServiceConfig,
   deps: EmbeddingServiceDeps,
@@ -49,24 +46,16 @@ export async function startEmbeddingService(
     now: () => new Date(),
     newId: () => newId("evt"),
   };
-  const publisher = createPublisher(deps.kafka);
+  const worker = embeddingWorker(cfg, pipeline);
+  const publisher = deps.queue.publisher();
   await publisher.connect();
   const outbox = startOutboxFlusher(
     { sql: deps.sql, publisher, log: deps.log },
-    {
-      topics: [cfg.TOPIC_JOBS_EVENTS, cfg.TOPIC_EMBEDDINGS_READY],
-      intervalMs: cfg.OUTBOX_INTERVAL_MS,
-    },
+    { topics: worker.produces, intervalMs: cfg.OUTBOX_INTERVAL_MS },
   );
   const flush = () =>
     outbox.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
 
-  // Partitions that arrive together share one provider call.
-  const jobs = combiner<string>((ids) => reconcileJobs(pipeline, ids), { maxItems: 256 });
-  const seekers = combiner<Seeker>(
-    async (profiles) => reconcileSeekers(pipeline, await storeSeekers(deps.sql, profiles)),
-    { maxItems: 256 },
-  );
   const sweeper = startRetrySweeper({
     sql: deps.sql,
     log: deps.log,
@@ -80,30 +69,13 @@ export async function startEmbeddingService(
     },
   }, { intervalMs: cfg.EMBEDDING_RETRY_SWEEP_MS });
 
-  const { consumer, joined } = await connectGroupConsumer(deps.kafka, {
-    groupId: cfg.EMBEDDING_GROUP_ID,
+  const running = await startWorker(worker, { queue: deps.queue, log: deps.log, outbox }, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
-  await runEmbeddingConsumer(
-    {
-      consumer,
-      log: deps.log,
-      jobs,
-      seekers,
-      deleteSeekers: (ids) => deleteSeekers(pipeline, ids),
-      afterCommit: flush,
-    },
-    {
-      changedTopic: cfg.TOPIC_JOBS_CHANGED,
-      seekersTopic: cfg.TOPIC_SEEKERS,
-      concurrency: cfg.EMBEDDING_CONCURRENCY,
-    },
-  );
-  await joined;
   deps.log.info("embedding service started", { provider: deps.provider.name });
   return {
     async stop() {
-      await consumer.disconnect();
+      await running.stop();
       await sweeper.stop();
       await outbox.stop();
       await publisher.disconnect();

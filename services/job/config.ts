@@ -1,12 +1,14 @@
 /** The job service's configuration, read once at start-up. */
-import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
+import { commonEnv, intVar, parseConfig } from "@hire/config";
+import { retentionEnv } from "@hire/tables";
+import { groupEnv, topicEnv } from "@hire/topology";
 import { z } from "zod";
 
 const schema = z.object({
   ...commonEnv,
   ...topicEnv,
   /** Consumer group of the job service on jobs.commands. */
-  JOB_GROUP_ID: z.string().min(1).default("job-service"),
+  JOB_GROUP_ID: groupEnv.JOB_GROUP_ID,
   /**
    * How long the broker waits for a silent member before handing its partitions to
    * another; lower recovers faster from a crash, higher tolerates longer pauses.
@@ -16,8 +18,8 @@ const schema = z.object({
   JOB_CONCURRENCY: intVar(4),
   /** How often leftovers in the outbox are published (after a crash, say). */
   OUTBOX_INTERVAL_MS: intVar(1000),
-  /** How often deleted jobs past retention are purged. */
-  PURGE_INTERVAL_MS: intVar(3_600_000),
+  /** How often the tables the job service owns are purged of expired rows. */
+  ...retentionEnv,
 });
 
 /** The validated configuration. */

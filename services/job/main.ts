@@ -3,7 +3,9 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
-import { createKafka } from "@hire/kafka";
+import { createKafka, createKafkaQueue } from "@hire/kafka";
+import { guardTopics } from "@hire/queue";
+import { declaredTopicsOnly } from "@hire/topology";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { loadJobConfig } from "./config.ts";
@@ -12,13 +14,16 @@ import { startJobService } from "./service.ts";
 const cfg = loadJobConfig();
 const log = createLogger("job", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.JOB_CONCURRENCY + 2, name: "job" });
-const kafka = createKafka({
-  brokers: cfg.KAFKA_BROKERS,
-  clientId: `${cfg.KAFKA_CLIENT_ID}-job`,
-  logger: log,
-});
+const queue = guardTopics(
+  createKafkaQueue(createKafka({
+    brokers: cfg.KAFKA_BROKERS,
+    clientId: `${cfg.KAFKA_CLIENT_ID}-job`,
+    logger: log,
+  })),
+  declaredTopicsOnly(cfg),
+);
 
-const service = await startJobService(cfg, { sql, kafka, log });
+const service = await startJobService(cfg, { sql, queue, log });
 
 onShutdown(log, async () => {
   await service.stop();

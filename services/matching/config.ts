@@ -1,6 +1,8 @@
 /** The matching service's configuration, read once at start-up. */
-import { commonEnv, intVar, parseConfig, topicEnv } from "@hire/config";
+import { commonEnv, intVar, parseConfig } from "@hire/config";
 import { checkEmbeddingEnv, embeddingEnv } from "@hire/embedding";
+import { retentionEnv } from "@hire/tables";
+import { groupEnv, topicEnv } from "@hire/topology";
 import { vectorEnv } from "@hire/vector";
 import { z } from "zod";
 
@@ -18,10 +20,11 @@ const schema = z.object({
   MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.55),
   /** Most candidates looked at per job or seeker. */
   MATCH_LIMIT: intVar(50),
-  MATCHING_GROUP_ID: z.string().min(1).default("matching-service"),
+  MATCHING_GROUP_ID: groupEnv.MATCHING_GROUP_ID,
   MATCHING_CONCURRENCY: intVar(4),
   OUTBOX_INTERVAL_MS: intVar(1000),
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
+  ...retentionEnv,
 }).superRefine(checkEmbeddingEnv);
 
 /** The validated configuration. */

@@ -4,7 +4,9 @@
  */
 import { connect } from "@hire/db";
 import { embeddingDimensions } from "@hire/embedding";
-import { createKafka } from "@hire/kafka";
+import { createKafka, createKafkaQueue } from "@hire/kafka";
+import { guardTopics } from "@hire/queue";
+import { declaredTopicsOnly } from "@hire/topology";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createVectorIndex } from "@hire/vector";
@@ -14,15 +16,18 @@ import { startMatchingService } from "./service.ts";
 const cfg = loadMatchingConfig();
 const log = createLogger("matching", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.MATCHING_CONCURRENCY + 2, name: "matching" });
-const kafka = createKafka({
-  brokers: cfg.KAFKA_BROKERS,
-  clientId: `${cfg.KAFKA_CLIENT_ID}-matching`,
-  logger: log,
-});
+const queue = guardTopics(
+  createKafkaQueue(createKafka({
+    brokers: cfg.KAFKA_BROKERS,
+    clientId: `${cfg.KAFKA_CLIENT_ID}-matching`,
+    logger: log,
+  })),
+  declaredTopicsOnly(cfg),
+);
 const index = createVectorIndex({ sql, dimensions: embeddingDimensions(cfg), ...cfg });
 await index.init();
 
-const service = await startMatchingService(cfg, { sql, kafka, log, index });
+const service = await startMatchingService(cfg, { sql, queue, log, index });
 
 onShutdown(log, async () => {
   await service.stop();

@@ -5,24 +5,24 @@
  */
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
-import { connectGroupConsumer, createPublisher } from "@hire/kafka";
 import type { Logger } from "@hire/log";
 import { startOutboxFlusher } from "@hire/outbox";
+import { type MessageQueue, startWorker } from "@hire/queue";
+import { startRetention } from "@hire/tables";
 import type { VectorIndex } from "@hire/vector";
-import type { Kafka } from "kafkajs";
 import type { MatchingConfig } from "./config.ts";
-import { runMatchingConsumer } from "./consumer.ts";
-import { type MatcherDeps, matchJob, matchSeeker } from "./matcher.ts";
+import type { MatcherDeps } from "./matcher.ts";
+import { matchingWorker } from "./worker.ts";
 
 /** What the service needs from outside. */
 export interface MatchingServiceDeps {
   sql: Sql;
-  kafka: Kafka;
+  queue: MessageQueue;
   log: Logger;
   index: VectorIndex;
 }
 
-/** Starts consuming; resolves once the consumer has joined its group. */
+/** Starts consuming; resolves once the worker has joined its group. */
 export async function startMatchingService(
   cfg: MatchingConfig,
   deps: MatchingServiceDeps,
@@ -37,30 +37,25 @@ export async function startMatchingService(
     newId: () => newId("evt"),
     now: () => new Date(),
   };
-  const publisher = createPublisher(deps.kafka);
+  const worker = matchingWorker(cfg, matcher);
+  const publisher = deps.queue.publisher();
   await publisher.connect();
   const outbox = startOutboxFlusher(
     { sql: deps.sql, publisher, log: deps.log },
-    { topics: [cfg.TOPIC_JOBS_EVENTS], intervalMs: cfg.OUTBOX_INTERVAL_MS },
+    { topics: worker.produces, intervalMs: cfg.OUTBOX_INTERVAL_MS },
   );
-  const { consumer, joined } = await connectGroupConsumer(deps.kafka, {
-    groupId: cfg.MATCHING_GROUP_ID,
+  const running = await startWorker(worker, { queue: deps.queue, log: deps.log, outbox }, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
-  await runMatchingConsumer({
-    consumer,
-    log: deps.log,
-    match: (m) =>
-      m.type === "job.embedded" ? matchJob(matcher, m.job_id) : matchSeeker(matcher, m.seeker_id),
-    afterCommit: () => {
-      outbox.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
-    },
-  }, { topic: cfg.TOPIC_EMBEDDINGS_READY, concurrency: cfg.MATCHING_CONCURRENCY });
-  await joined;
+  const retention = startRetention(deps, {
+    tables: ["matches"],
+    intervalMs: cfg.PURGE_INTERVAL_MS,
+  });
   deps.log.info("matching service started", { threshold: cfg.MATCH_THRESHOLD });
   return {
     async stop() {
-      await consumer.disconnect();
+      retention.stop();
+      await running.stop();
       await outbox.stop();
       await publisher.disconnect();
     },

@@ -5,22 +5,29 @@
  * @module
  */
 import type { Logger } from "@hire/log";
-import type { KafkaMessage } from "kafkajs";
+import type { ReceivedMessage } from "./port.ts";
+
+/** A decoded message with its place in the partition. */
+export interface Delivered<T> {
+  offset: string;
+  key: string | null;
+  value: T;
+}
 
 /** `[decoded]`, or `[]` after logging the message when it does not decode. */
 export function decodeOrSkip<T>(
-  message: KafkaMessage,
+  message: ReceivedMessage,
   decode: (value: Uint8Array | string) => T,
   log: Logger,
-): T[] {
+): Delivered<T>[] {
   try {
-    return [decode(message.value ?? "")];
+    return [{ offset: message.offset, key: message.key, value: decode(message.value ?? "") }];
   } catch (err) {
     log.error("malformed message skipped", {
       err,
       offset: message.offset,
-      key: message.key?.toString(),
-      value: message.value?.toString(),
+      key: message.key ?? undefined,
+      value: message.value ? new TextDecoder().decode(message.value) : undefined,
     });
     return [];
   }

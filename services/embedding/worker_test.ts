@@ -1,0 +1,128 @@
+/**
+ * The embedding service's real handlers on the in-process queue, a database of their own,
+ * pgvector and the `openai` provider against a local HTTP server: no broker.
+ */
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { createEmbeddingProvider } from "@hire/embedding";
+import { newId } from "@hire/ids";
+import { decodeJobEvent } from "@hire/jobs";
+import { silentLogger } from "@hire/log";
+import { createPartner } from "@hire/tables";
+import { decodeEmbedded, type JobChanged } from "@hire/pipeline";
+import { InProcessQueue } from "@hire/queue";
+import { encodeSeeker } from "@hire/seekers";
+import { startEmbeddingServer } from "@hire/testing/embedding_server.ts";
+import { ownDatabase } from "@hire/testing/own_database.ts";
+import { seeker } from "@hire/testing/seekers.ts";
+import { waitUntil } from "@hire/testing/wait.ts";
+import { createPgvectorIndex } from "@hire/vector";
+import { loadEmbeddingServiceConfig } from "./config.ts";
+import { startEmbeddingService } from "./service.ts";
+
+const db = await ownDatabase(
+  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+);
+const sql = connect(db.url, { max: 8, name: "embedding-worker-test" });
+const server = startEmbeddingServer(8);
+const cfg = loadEmbeddingServiceConfig({
+  DATABASE_URL: db.url,
+  EMBEDDING_PROVIDER: "openai",
+  EMBEDDING_URL: server.url,
+  EMBEDDING_MODEL: "test-embedding",
+  EMBEDDING_DIMENSIONS: "8",
+  OUTBOX_INTERVAL_MS: "50",
+  EMBEDDING_RETRY_SWEEP_MS: "100",
+});
+const queue = new InProcessQueue();
+await queue.ensureTopics(
+  [cfg.TOPIC_JOBS_CHANGED, cfg.TOPIC_SEEKERS, cfg.TOPIC_JOBS_EVENTS, cfg.TOPIC_EMBEDDINGS_READY]
+    .map((topic) => ({ topic, numPartitions: 3 })),
+);
+const provider = await createEmbeddingProvider(cfg);
+const index = createPgvectorIndex({ sql, dimensions: provider.dimensions });
+await index.init();
+const service = await startEmbeddingService(cfg, {
+  sql,
+  queue,
+  log: silentLogger,
+  provider,
+  index,
+});
+Deno.test.afterAll(async () => {
+  await service.stop();
+  await provider.close();
+  await index.close();
+  await sql.end();
+  await server.stop();
+  await db.drop();
+});
+
+const publisher = queue.publisher();
+const published = <T>(topic: string, decode: (v: string) => T) =>
+  queue.messages(topic).flat().map((m) => decode(m.value!));
+
+Deno.test("embedding worker: a job change embeds the job, marks it ready, announces job.created and job.embedded", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Embedding worker",
+    plan: "growth",
+    adminEmails: ["admin@example.sa"],
+  });
+  const jobId = newId("job");
+  const now = new Date();
+  await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
+    VALUES (${jobId}, ${partner_id}, 'ICU nurse', 'Bedside care', 'Riyadh', 'full_time', ${now}, ${now})`;
+  const change: JobChanged = {
+    id: newId("evt"),
+    type: "job.changed",
+    job_id: jobId,
+    partner_id,
+    content_version: 1,
+    reasons: ["created"],
+    at: now.toISOString(),
+  };
+  await publisher.send({
+    topic: cfg.TOPIC_JOBS_CHANGED,
+    messages: [{ key: jobId, value: JSON.stringify(change) }],
+  });
+  await queue.whenIdle();
+  const [job] = await sql`
+    SELECT embedding_status, embedded_version, match_ready FROM jobs WHERE id = ${jobId}`;
+  assert.deepEqual({ ...job }, {
+    embedding_status: "ready",
+    embedded_version: 1,
+    match_ready: true,
+  });
+  assert.ok(await index.getJob(jobId), "the vector is in the index");
+  await waitUntil("job.created and job.embedded published", () => {
+    const created = published(cfg.TOPIC_JOBS_EVENTS, decodeJobEvent)
+      .filter((e) => e.type === "job.created");
+    const embedded = published(cfg.TOPIC_EMBEDDINGS_READY, decodeEmbedded)
+      .filter((e) => e.type === "job.embedded" && e.job_id === jobId);
+    return Promise.resolve(created.length === 1 && embedded.length === 1 ? true : undefined);
+  });
+});
+
+Deno.test("embedding worker: a profile on seekers.v1 is stored and embedded; its tombstone deletes it", async () => {
+  const profile = seeker({ headline: "Accountant", summary: "IFRS and VAT returns" });
+  await publisher.send({ topic: cfg.TOPIC_SEEKERS, messages: [encodeSeeker(profile)] });
+  await queue.whenIdle();
+  const stored = async () =>
+    (await sql`SELECT embedded_hash IS NOT NULL AS embedded FROM seekers WHERE id = ${profile.id}`)[
+      0
+    ];
+  assert.deepEqual({ ...await stored() }, { embedded: true });
+  assert.ok(await index.getSeeker(profile.id));
+  await waitUntil("seeker.embedded published", () =>
+    Promise.resolve(
+      published(cfg.TOPIC_EMBEDDINGS_READY, decodeEmbedded)
+          .some((e) => e.type === "seeker.embedded" && e.seeker_id === profile.id)
+        ? true
+        : undefined,
+    ));
+
+  await publisher.send({ topic: cfg.TOPIC_SEEKERS, messages: [{ key: profile.id, value: null }] });
+  await queue.whenIdle();
+  assert.equal(await stored(), undefined);
+  assert.equal(await index.getSeeker(profile.id), undefined);
+});

@@ -1,0 +1,99 @@
+/**
+ * The matching service's real handler on the in-process queue, the real Postgres and a
+ * pgvector index of its own: no broker.
+ */
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { newId } from "@hire/ids";
+import { decodeJobEvent } from "@hire/jobs";
+import { silentLogger } from "@hire/log";
+import { createPartner } from "@hire/tables";
+import type { Embedded } from "@hire/pipeline";
+import { InProcessQueue } from "@hire/queue";
+import { waitUntil } from "@hire/testing/wait.ts";
+import { createPgvectorIndex } from "@hire/vector";
+import { loadMatchingConfig } from "./config.ts";
+import { startMatchingService } from "./service.ts";
+
+const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+
+Deno.test("matching worker: job.embedded in, the pair recorded once and job.matched out", async () => {
+  const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
+  const sql = connect(DATABASE_URL, { max: 6, name: "matching-worker-test" });
+  const cfg = loadMatchingConfig({
+    DATABASE_URL,
+    // Names of this test's own: no other test's outbox flusher publishes its rows.
+    TOPIC_EMBEDDINGS_READY: `test.embeddings.ready.${suffix}`,
+    TOPIC_JOBS_EVENTS: `test.jobs.events.${suffix}`,
+    OUTBOX_INTERVAL_MS: "50",
+  });
+  const queue = new InProcessQueue();
+  await queue.ensureTopics(
+    [cfg.TOPIC_EMBEDDINGS_READY, cfg.TOPIC_JOBS_EVENTS].map((topic) => ({
+      topic,
+      numPartitions: 3,
+    })),
+  );
+  const index = createPgvectorIndex({ sql, dimensions: 4, tablePrefix: `t${suffix}_` });
+  await index.init();
+  const service = await startMatchingService(cfg, { sql, queue, log: silentLogger, index });
+  try {
+    const { partner_id } = await createPartner(sql, {
+      name: "Matching worker",
+      plan: "growth",
+      adminEmails: ["admin@example.sa"],
+    });
+    const jobId = newId("job");
+    const seekerId = newId("seek");
+    const now = new Date();
+    await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
+      VALUES (${jobId}, ${partner_id}, 'Nurse', 'x', 'Riyadh', 'full_time', ${now}, ${now})`;
+    const vector = new Float32Array([1, 0, 0, 0]);
+    await index.upsertJob({
+      id: jobId,
+      partnerId: partner_id,
+      status: "active",
+      city: "Riyadh",
+      employmentType: "full_time",
+      vector,
+    });
+    await index.upsertSeeker({
+      id: seekerId,
+      city: "Riyadh",
+      employmentTypes: ["full_time"],
+      vector,
+    });
+    const embedded: Embedded = {
+      id: newId("evt"),
+      type: "job.embedded",
+      job_id: jobId,
+      partner_id,
+      content_version: 1,
+      at: now.toISOString(),
+    };
+    const publisher = queue.publisher();
+    // Twice: a redelivered trigger announces nothing twice.
+    for (let i = 0; i < 2; i++) {
+      await publisher.send({
+        topic: cfg.TOPIC_EMBEDDINGS_READY,
+        messages: [{ key: jobId, value: JSON.stringify(embedded) }],
+      });
+    }
+    await queue.whenIdle();
+    const matches = await sql`SELECT seeker_id, score FROM matches WHERE job_id = ${jobId}`;
+    assert.deepEqual(matches.map((m) => ({ ...m })), [{ seeker_id: seekerId, score: 1 }]);
+    const events = await waitUntil("job.matched published", () => {
+      const events = queue.messages(cfg.TOPIC_JOBS_EVENTS).flat().map((m) =>
+        decodeJobEvent(m.value!)
+      );
+      return Promise.resolve(events.length ? events : undefined);
+    });
+    assert.deepEqual(events.map((e) => e.type), ["job.matched"]);
+  } finally {
+    await service.stop();
+    await sql`DELETE FROM outbox WHERE topic = ${cfg.TOPIC_JOBS_EVENTS}`;
+    await sql.unsafe(`DROP TABLE IF EXISTS t${suffix}_job_vectors, t${suffix}_seeker_vectors`);
+    await index.close();
+    await sql.end();
+  }
+});

@@ -1,0 +1,36 @@
+/**
+ * The queue port, its in-process adapter, and the worker runtime. The Kafka adapter is
+ * `@hire/kafka`; services see only this package's types.
+ * @module
+ */
+export type {
+  BatchControl,
+  BatchHandler,
+  MessageQueue,
+  OutgoingMessage,
+  PartitionBatch,
+  Publisher,
+  QueueProbe,
+  ReceivedMessage,
+  SubscribeOptions,
+  Subscription,
+  TopicMessages,
+  TopicSpec,
+} from "./port.ts";
+export { isQueueUnavailable, QueueUnavailableError } from "./unavailable.ts";
+export { InProcessQueue, type InProcessQueueOptions } from "./in_process.ts";
+export {
+  consume,
+  type Consumption,
+  defineWorker,
+  type Handler,
+  type HandlerContext,
+  type RunningWorker,
+  startWorker,
+  type WorkerDefinition,
+  type WorkerDeps,
+} from "./worker.ts";
+export type { Delivered } from "./decode.ts";
+export { combiner } from "./combiner.ts";
+export { guardTopics } from "./guard.ts";
+export { retryWhile, type RetryWhileOptions } from "./retry_while.ts";

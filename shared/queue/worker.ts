@@ -1,0 +1,182 @@
+/**
+ * The worker runtime. A worker is a declaration: its consumer group, the topics it
+ * consumes with the decoder and handler of each, the topics it produces, how many
+ * messages a handler takes at once, how many partitions run at once, and which failures
+ * waiting cures. `startWorker` runs it on any queue adapter: decode (a malformed message
+ * is logged and skipped), handle (the handler runs its own transaction), retry in place
+ * while the failure is retriable, commit, heartbeat, flush the outbox, stop gracefully.
+ * @module
+ */
+import type { Logger } from "@hire/log";
+import { decodeOrSkip, type Delivered } from "./decode.ts";
+import type { BatchControl, MessageQueue, PartitionBatch, ReceivedMessage } from "./port.ts";
+import { retryWhile } from "./retry_while.ts";
+
+/** What a handler may do besides its work. */
+export interface HandlerContext {
+  /** Runs `work`, retrying in place while it fails retriably (the worker's `retriable`). */
+  retry<T>(work: () => Promise<T>): Promise<T>;
+  /** False once the worker stops or its partition moved: stop before the next step. */
+  isRunning(): boolean;
+  /**
+   * Not due yet: the messages before `offset` are done; the one at `offset` and the rest of
+   * the partition are handed over again at `at` (ms since the epoch), not before.
+   */
+  redeliverFrom(offset: string, at: number): void;
+}
+
+/** Handles decoded messages of one partition, in order. */
+export type Handler<T> = (messages: Delivered<T>[], ctx: HandlerContext) => Promise<void>;
+
+/** A topic a worker consumes, as {@link consume} declares it. */
+export interface Consumption {
+  readonly topic: string;
+  /** The handler's work for these messages, or undefined when none of them decodes. */
+  prepare(
+    messages: readonly ReceivedMessage[],
+    log: Logger,
+  ): ((ctx: HandlerContext) => Promise<void>) | undefined;
+}
+
+type Decoder<T> = (value: Uint8Array | string) => T;
+
+/**
+ * Declares a consumed topic: its decoder and handler. With `tombstones`, a message with no
+ * value (a deletion on a compacted topic) reaches the handler as `value: null` instead of
+ * failing to decode.
+ */
+export function consume<T>(
+  spec: { topic: string; decode: Decoder<T>; tombstones: true; handle: Handler<T | null> },
+): Consumption;
+export function consume<T>(
+  spec: { topic: string; decode: Decoder<T>; tombstones?: false; handle: Handler<T> },
+): Consumption;
+export function consume<T>(
+  spec: { topic: string; decode: Decoder<T>; tombstones?: boolean; handle: Handler<T | null> },
+): Consumption {
+  return {
+    topic: spec.topic,
+    prepare(messages, log) {
+      const decoded = messages.flatMap((m): Delivered<T | null>[] =>
+        spec.tombstones && m.value === null
+          ? [{ offset: m.offset, key: m.key, value: null }]
+          : decodeOrSkip(m, spec.decode, log)
+      );
+      return decoded.length ? (ctx) => spec.handle(decoded, ctx) : undefined;
+    },
+  };
+}
+
+/** A worker: what it consumes and produces, and how. */
+export interface WorkerDefinition {
+  /** Names the worker in errors. */
+  name: string;
+  /** Consumer group; a new group starts at each topic's oldest message. */
+  group: string;
+  consumes: readonly Consumption[];
+  /** Topics the handlers write to (through the outbox): the ones the service flushes. */
+  produces: readonly string[];
+  /** Messages handed to a handler at once; offsets are committed after each chunk. */
+  chunkSize: number;
+  /** Partitions handled at once per process. */
+  concurrency: number;
+  /**
+   * Failures that waiting cures (the database down, a race): retried in place, holding the
+   * partition. Any other failure fails the batch, which is delivered again.
+   */
+  retriable: (err: unknown) => boolean;
+  /** When the outbox is flushed: after each chunk (default), or once after the batch. */
+  flushAfter?: "chunk" | "batch";
+}
+
+/** Checks a declaration; returns it. */
+export function defineWorker(def: WorkerDefinition): WorkerDefinition {
+  const topics = def.consumes.map((c) => c.topic);
+  if (topics.length === 0) throw new Error(`worker ${def.name} consumes no topic`);
+  if (new Set(topics).size !== topics.length) {
+    throw new Error(`worker ${def.name} declares a topic twice: ${topics.join(", ")}`);
+  }
+  if (!(def.chunkSize >= 1) || !(def.concurrency >= 1)) {
+    throw new Error(`worker ${def.name} needs a chunk size and a concurrency of at least 1`);
+  }
+  return def;
+}
+
+/** What a worker runs on. */
+export interface WorkerDeps {
+  queue: MessageQueue;
+  log: Logger;
+  /** The service's outbox, flushed after each commit so what the handlers wrote leaves soon. */
+  outbox?: { flush(): Promise<void> };
+}
+
+/** A started worker. */
+export interface RunningWorker {
+  /** Lets the batches in progress finish their current chunk, then leaves the group. */
+  stop(): Promise<void>;
+}
+
+/** Starts consuming; resolves once the worker has joined its group. */
+export async function startWorker(
+  worker: WorkerDefinition,
+  deps: WorkerDeps,
+  opts: { sessionTimeoutMs?: number } = {},
+): Promise<RunningWorker> {
+  const byTopic = new Map(worker.consumes.map((c) => [c.topic, c]));
+  const subscription = await deps.queue.subscribe({
+    group: worker.group,
+    topics: [...byTopic.keys()],
+    concurrency: worker.concurrency,
+    sessionTimeoutMs: opts.sessionTimeoutMs,
+  }, (batch, control) => handleBatch(worker, deps, { batch, control, byTopic }));
+  await subscription.joined;
+  return { stop: () => subscription.stop() };
+}
+
+async function handleBatch(
+  worker: WorkerDefinition,
+  deps: WorkerDeps,
+  { batch, control, byTopic }: {
+    batch: PartitionBatch;
+    control: BatchControl;
+    byTopic: Map<string, Consumption>;
+  },
+): Promise<void> {
+  const consumption = byTopic.get(batch.topic);
+  if (!consumption) throw new Error(`worker ${worker.name} got ${batch.topic}, not subscribed`);
+  const retryOpts = {
+    retriable: worker.retriable,
+    isRunning: control.isRunning,
+    heartbeat: control.heartbeat,
+    log: deps.log,
+  };
+  const flush = () => {
+    deps.outbox?.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
+  };
+  for (let i = 0; i < batch.messages.length; i += worker.chunkSize) {
+    if (!control.isRunning()) return;
+    const chunk = batch.messages.slice(i, i + worker.chunkSize);
+    const work = consumption.prepare(chunk, deps.log);
+    // An array, not a `let`: TypeScript does not follow an assignment made in a callback.
+    const later: { offset: string; at: number }[] = [];
+    if (work) {
+      await retryWhile(() => {
+        later.length = 0;
+        return work({
+          retry: (w) => retryWhile(w, retryOpts),
+          isRunning: control.isRunning,
+          redeliverFrom: (offset, at) => void later.push({ offset, at }),
+        });
+      }, retryOpts);
+    }
+    const redeliver = later.at(-1);
+    const done = redeliver
+      ? chunk.filter((m) => BigInt(m.offset) < BigInt(redeliver.offset)).at(-1)
+      : chunk.at(-1);
+    if (done) control.commit(done.offset);
+    await control.heartbeat();
+    if (worker.flushAfter !== "batch") flush();
+    if (redeliver) return control.redeliverAt(redeliver.offset, redeliver.at);
+  }
+  if (worker.flushAfter === "batch") flush();
+}

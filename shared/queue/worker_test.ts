@@ -1,0 +1,225 @@
+import assert from "node:assert/strict";
+import type { LogFields, Logger } from "@hire/log";
+import { InProcessQueue } from "./in_process.ts";
+import { consume, defineWorker, startWorker, type WorkerDefinition } from "./worker.ts";
+
+/** A logger that keeps its lines. */
+function recordingLogger(): Logger & {
+  lines: { level: string; msg: string; fields?: LogFields }[];
+} {
+  const lines: { level: string; msg: string; fields?: LogFields }[] = [];
+  const at = (level: string) => (msg: string, fields?: LogFields) =>
+    void lines.push({ level, msg, fields });
+  const log = {
+    lines,
+    debug: at("debug"),
+    info: at("info"),
+    warn: at("warn"),
+    error: at("error"),
+    child: () => log,
+  };
+  return log;
+}
+
+const decodeNumber = (v: Uint8Array | string) => {
+  const n = Number(typeof v === "string" ? v : new TextDecoder().decode(v));
+  if (!Number.isInteger(n)) throw new Error(`not a number: ${v}`);
+  return n;
+};
+
+class Outage extends Error {}
+
+async function setup(values: (string | null)[], partitions = 1) {
+  const queue = new InProcessQueue({ retryDelayMs: 10 });
+  await queue.ensureTopics([{ topic: "in", numPartitions: partitions }]);
+  await queue.publisher().sendBatch({
+    topicMessages: [{ topic: "in", messages: values.map((value) => ({ key: "k", value })) }],
+  });
+  return queue;
+}
+
+function worker(overrides: Partial<WorkerDefinition> & Pick<WorkerDefinition, "consumes">) {
+  return defineWorker({
+    name: "test",
+    group: "g",
+    produces: [],
+    chunkSize: 2,
+    concurrency: 1,
+    retriable: (err) => err instanceof Outage,
+    ...overrides,
+  });
+}
+
+Deno.test("worker: handles chunks in order, commits and flushes the outbox after each", async () => {
+  const queue = await setup(["1", "2", "3", "4", "5"]);
+  const chunks: number[][] = [];
+  let flushes = 0;
+  const running = await startWorker(
+    worker({
+      consumes: [consume({
+        topic: "in",
+        decode: decodeNumber,
+        handle: (ms) => (chunks.push(ms.map((m) => m.value)), Promise.resolve()),
+      })],
+    }),
+    { queue, log: recordingLogger(), outbox: { flush: () => (flushes++, Promise.resolve()) } },
+  );
+  await queue.whenIdle();
+  await running.stop();
+  assert.deepEqual(chunks, [[1, 2], [3, 4], [5]]);
+  assert.equal(flushes, 3);
+});
+
+Deno.test("worker: flushAfter batch flushes once per batch", async () => {
+  const queue = await setup(["1", "2", "3"]);
+  let flushes = 0;
+  const running = await startWorker(
+    worker({
+      chunkSize: 1,
+      flushAfter: "batch",
+      consumes: [consume({ topic: "in", decode: decodeNumber, handle: () => Promise.resolve() })],
+    }),
+    { queue, log: recordingLogger(), outbox: { flush: () => (flushes++, Promise.resolve()) } },
+  );
+  await queue.whenIdle();
+  await running.stop();
+  assert.equal(flushes, 1);
+});
+
+Deno.test("worker: a malformed message is logged whole and skipped; its offset is committed", async () => {
+  const queue = await setup(["1", "oops", "3"]);
+  const log = recordingLogger();
+  const seen: number[] = [];
+  const def = worker({
+    chunkSize: 10,
+    consumes: [consume({
+      topic: "in",
+      decode: decodeNumber,
+      handle: (ms) => (seen.push(...ms.map((m) => m.value)), Promise.resolve()),
+    })],
+  });
+  const running = await startWorker(def, { queue, log });
+  await queue.whenIdle();
+  await running.stop();
+  assert.deepEqual(seen, [1, 3]);
+  const skipped = log.lines.find((l) => l.msg === "malformed message skipped");
+  assert.equal(skipped?.level, "error");
+  assert.deepEqual([skipped?.fields?.offset, skipped?.fields?.key, skipped?.fields?.value], [
+    "1",
+    "k",
+    "oops",
+  ]);
+  // Committed: a new worker of the group finds nothing left.
+  const again = await startWorker(def, { queue, log });
+  await queue.whenIdle();
+  await again.stop();
+  assert.deepEqual(seen, [1, 3]);
+});
+
+Deno.test("worker: a retriable failure is retried in place; another one has the batch delivered again", async () => {
+  const queue = await setup(["1", "2"]);
+  const attempts: number[][] = [];
+  let outages = 2;
+  let bugs = 1;
+  const log = recordingLogger();
+  const running = await startWorker(
+    worker({
+      consumes: [consume({
+        topic: "in",
+        decode: decodeNumber,
+        handle: (ms) => {
+          attempts.push(ms.map((m) => m.value));
+          if (outages-- > 0) return Promise.reject(new Outage("database down"));
+          if (bugs-- > 0) return Promise.reject(new Error("bug"));
+          return Promise.resolve();
+        },
+      })],
+    }),
+    { queue, log },
+  );
+  await queue.whenIdle();
+  // The bug's redelivery waits out the queue's backoff.
+  while (attempts.length < 4) await new Promise((r) => setTimeout(r, 10));
+  await queue.whenIdle();
+  await running.stop();
+  assert.deepEqual(attempts, [[1, 2], [1, 2], [1, 2], [1, 2]]);
+  assert.equal(log.lines.filter((l) => l.msg === "work failed; retrying").length, 2);
+});
+
+Deno.test("worker: tombstones reach a handler that accepts them as null values", async () => {
+  const queue = await setup(["7", null]);
+  const seen: (number | null)[] = [];
+  const running = await startWorker(
+    worker({
+      consumes: [consume({
+        topic: "in",
+        decode: decodeNumber,
+        tombstones: true,
+        handle: (ms) => (seen.push(...ms.map((m) => m.value)), Promise.resolve()),
+      })],
+    }),
+    { queue, log: recordingLogger() },
+  );
+  await queue.whenIdle();
+  await running.stop();
+  assert.deepEqual(seen, [7, null]);
+});
+
+Deno.test("worker: redeliverFrom commits what came before and hands the rest over at its time", async () => {
+  const queue = await setup(["1", "2", "3"]);
+  const seen: { values: number[]; at: number }[] = [];
+  let due = 0;
+  const running = await startWorker(
+    worker({
+      chunkSize: 10,
+      consumes: [consume({
+        topic: "in",
+        decode: decodeNumber,
+        handle: (ms, ctx) => {
+          seen.push({ values: ms.map((m) => m.value), at: Date.now() });
+          if (due === 0) {
+            due = Date.now() + 200;
+            ctx.redeliverFrom(ms[1]!.offset, due);
+          }
+          return Promise.resolve();
+        },
+      })],
+    }),
+    { queue, log: recordingLogger() },
+  );
+  await queue.whenIdle();
+  assert.deepEqual(seen.map((s) => s.values), [[1, 2, 3]]);
+  while (seen.length < 2) await new Promise((r) => setTimeout(r, 10));
+  await running.stop();
+  assert.deepEqual(seen[1]!.values, [2, 3]);
+  assert.ok(seen[1]!.at >= due);
+});
+
+Deno.test("worker: one group consumes several topics, each with its own handler", async () => {
+  const queue = new InProcessQueue();
+  await queue.ensureTopics([{ topic: "a", numPartitions: 2 }, { topic: "b", numPartitions: 2 }]);
+  const publisher = queue.publisher();
+  await publisher.send({ topic: "a", messages: [{ key: "x", value: "1" }] });
+  await publisher.send({ topic: "b", messages: [{ key: "x", value: "2" }] });
+  const seen: string[] = [];
+  const on = (topic: string) =>
+    consume({
+      topic,
+      decode: decodeNumber,
+      handle: (ms) => (seen.push(`${topic}:${ms[0]!.value}`), Promise.resolve()),
+    });
+  const running = await startWorker(worker({ consumes: [on("a"), on("b")] }), {
+    queue,
+    log: recordingLogger(),
+  });
+  await queue.whenIdle();
+  await running.stop();
+  assert.deepEqual(seen.sort(), ["a:1", "b:2"]);
+});
+
+Deno.test("defineWorker refuses a topic declared twice, or no topic, or a zero chunk", () => {
+  const c = consume({ topic: "t", decode: decodeNumber, handle: () => Promise.resolve() });
+  assert.throws(() => worker({ consumes: [c, c] }), /declares a topic twice/);
+  assert.throws(() => worker({ consumes: [] }), /consumes no topic/);
+  assert.throws(() => worker({ consumes: [c], chunkSize: 0 }), /at least 1/);
+});
