@@ -3,9 +3,7 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
-import { createKafka, createKafkaQueue } from "@hire/kafka";
-import { guardTopics } from "@hire/queue";
-import { declaredTopicsOnly } from "@hire/topology";
+import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createSmtpMailer } from "@hire/mail";
@@ -16,14 +14,7 @@ import { startDeliveryService } from "./service.ts";
 const cfg = loadDeliveryConfig();
 const log = createLogger("delivery", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: 10, name: "delivery" });
-const queue = guardTopics(
-  createKafkaQueue(createKafka({
-    brokers: cfg.KAFKA_BROKERS,
-    clientId: `${cfg.KAFKA_CLIENT_ID}-delivery`,
-    logger: log,
-  })),
-  declaredTopicsOnly(cfg, cfg.WEBHOOK_RETRY_SCHEDULE),
-);
+const { queue } = serviceQueue(cfg, { service: "delivery", log });
 const client = createWebhookHttpClient(await webhookClientOptions(cfg));
 const mailer = cfg.SMTP_URL
   ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })

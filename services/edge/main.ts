@@ -3,10 +3,8 @@
  * and handles signals.
  */
 import { connect } from "@hire/db";
-import { createKafka, createKafkaProbe, createKafkaQueue, FAST_FAIL_RETRY } from "@hire/kafka";
-import { guardTopics } from "@hire/queue";
+import { createKafkaProbe, FAST_FAIL_RETRY, serviceQueue } from "@hire/kafka";
 import { startRetention } from "@hire/tables";
-import { declaredTopicsOnly } from "@hire/topology";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
@@ -18,13 +16,8 @@ import { clearOnKeyChange, createKeyCache } from "./middleware/auth.ts";
 const cfg = loadEdgeConfig();
 const log = createLogger("edge", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.DB_POOL_SIZE, connectTimeout: 3, name: "edge" });
-const kafka = createKafka({
-  brokers: cfg.KAFKA_BROKERS,
-  clientId: `${cfg.KAFKA_CLIENT_ID}-edge`,
-  logger: log,
-  retry: FAST_FAIL_RETRY,
-});
-const publisher = guardTopics(createKafkaQueue(kafka), declaredTopicsOnly(cfg)).publisher();
+const { kafka, queue } = serviceQueue(cfg, { service: "edge", log, retry: FAST_FAIL_RETRY });
+const publisher = queue.publisher();
 const queueProbe = createKafkaProbe(kafka);
 
 // The edge starts even when Kafka is down: writes answer 503 and /readyz says why,

@@ -4,9 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { createEmbeddingProvider } from "@hire/embedding";
-import { createKafka, createKafkaQueue } from "@hire/kafka";
-import { guardTopics } from "@hire/queue";
-import { declaredTopicsOnly } from "@hire/topology";
+import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createVectorIndex } from "@hire/vector";
@@ -16,14 +14,7 @@ import { startEmbeddingService } from "./service.ts";
 const cfg = loadEmbeddingServiceConfig();
 const log = createLogger("embedding", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: 8, name: "embedding" });
-const queue = guardTopics(
-  createKafkaQueue(createKafka({
-    brokers: cfg.KAFKA_BROKERS,
-    clientId: `${cfg.KAFKA_CLIENT_ID}-embedding`,
-    logger: log,
-  })),
-  declaredTopicsOnly(cfg),
-);
+const { queue } = serviceQueue(cfg, { service: "embedding", log });
 const provider = await createEmbeddingProvider(cfg);
 const index = createVectorIndex({ sql, dimensions: provider.dimensions, ...cfg });
 await index.init();

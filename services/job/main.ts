@@ -3,9 +3,7 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
-import { createKafka, createKafkaQueue } from "@hire/kafka";
-import { guardTopics } from "@hire/queue";
-import { declaredTopicsOnly } from "@hire/topology";
+import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { loadJobConfig } from "./config.ts";
@@ -14,14 +12,7 @@ import { startJobService } from "./service.ts";
 const cfg = loadJobConfig();
 const log = createLogger("job", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.JOB_CONCURRENCY + 2, name: "job" });
-const queue = guardTopics(
-  createKafkaQueue(createKafka({
-    brokers: cfg.KAFKA_BROKERS,
-    clientId: `${cfg.KAFKA_CLIENT_ID}-job`,
-    logger: log,
-  })),
-  declaredTopicsOnly(cfg),
-);
+const { queue } = serviceQueue(cfg, { service: "job", log });
 
 const service = await startJobService(cfg, { sql, queue, log });
 

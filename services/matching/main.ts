@@ -4,9 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { embeddingDimensions } from "@hire/embedding";
-import { createKafka, createKafkaQueue } from "@hire/kafka";
-import { guardTopics } from "@hire/queue";
-import { declaredTopicsOnly } from "@hire/topology";
+import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createVectorIndex } from "@hire/vector";
@@ -16,14 +14,7 @@ import { startMatchingService } from "./service.ts";
 const cfg = loadMatchingConfig();
 const log = createLogger("matching", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.MATCHING_CONCURRENCY + 2, name: "matching" });
-const queue = guardTopics(
-  createKafkaQueue(createKafka({
-    brokers: cfg.KAFKA_BROKERS,
-    clientId: `${cfg.KAFKA_CLIENT_ID}-matching`,
-    logger: log,
-  })),
-  declaredTopicsOnly(cfg),
-);
+const { queue } = serviceQueue(cfg, { service: "matching", log });
 const index = createVectorIndex({ sql, dimensions: embeddingDimensions(cfg), ...cfg });
 await index.init();
 
