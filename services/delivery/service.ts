@@ -6,7 +6,7 @@
 import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
 import type { Mailer } from "@hire/mail";
-import { startOutboxFlusher } from "@hire/outbox";
+import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import { startRetention } from "@hire/tables";
 import { topicSpecs } from "@hire/topology";
@@ -41,12 +41,10 @@ export async function startDeliveryService(
   }, rungs);
   await deps.queue.ensureTopics(ladderSpecs);
 
-  const publisher = deps.queue.publisher();
-  await publisher.connect();
-  const outbox = startOutboxFlusher(
-    { sql: deps.sql, publisher, log: deps.log },
-    { topics: ladderSpecs.map((t) => t.topic), intervalMs: cfg.OUTBOX_INTERVAL_MS },
-  );
+  const outbox = await startServiceOutbox(deps, {
+    topics: ladderSpecs.map((t) => t.topic),
+    intervalMs: cfg.OUTBOX_INTERVAL_MS,
+  });
   const mail = deps.mailer
     ? startMailSender({ sql: deps.sql, mailer: deps.mailer, log: deps.log }, { pollMs: 30_000 })
     : undefined;
@@ -60,7 +58,7 @@ export async function startDeliveryService(
     topics: { retryPrefix: cfg.TOPIC_WEBHOOKS_RETRY_PREFIX, deadTopic: cfg.TOPIC_WEBHOOKS_DEAD },
     afterRecord: (summary) => {
       if (summary.scheduled > 0) {
-        outbox.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
+        outbox.flushSoon();
       }
       if (summary.disabled.length > 0) mail?.wake();
     },
@@ -103,7 +101,6 @@ export async function startDeliveryService(
       await dispatcher.stop();
       await mail?.stop();
       await outbox.stop();
-      await publisher.disconnect();
     },
   };
 }

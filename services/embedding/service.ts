@@ -7,7 +7,7 @@ import type { Sql } from "@hire/db";
 import type { EmbeddingProvider } from "@hire/embedding";
 import { newId } from "@hire/ids";
 import type { Logger } from "@hire/log";
-import { startOutboxFlusher } from "@hire/outbox";
+import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import type { VectorIndex } from "@hire/vector";
 import type { EmbeddingServiceConfig } from "./config.ts";
@@ -47,25 +47,21 @@ export async function startEmbeddingService(
     newId: () => newId("evt"),
   };
   const worker = embeddingWorker(cfg, pipeline);
-  const publisher = deps.queue.publisher();
-  await publisher.connect();
-  const outbox = startOutboxFlusher(
-    { sql: deps.sql, publisher, log: deps.log },
-    { topics: worker.produces, intervalMs: cfg.OUTBOX_INTERVAL_MS },
-  );
-  const flush = () =>
-    outbox.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
+  const outbox = await startServiceOutbox(deps, {
+    topics: worker.produces,
+    intervalMs: cfg.OUTBOX_INTERVAL_MS,
+  });
 
   const sweeper = startRetrySweeper({
     sql: deps.sql,
     log: deps.log,
     retryJobs: async (ids) => {
       await reconcileJobs(pipeline, ids, { claimed: true });
-      flush();
+      outbox.flushSoon();
     },
     retrySeekers: async (ids) => {
       await reconcileSeekers(pipeline, ids, { claimed: true });
-      flush();
+      outbox.flushSoon();
     },
   }, { intervalMs: cfg.EMBEDDING_RETRY_SWEEP_MS });
 
@@ -78,7 +74,6 @@ export async function startEmbeddingService(
       await running.stop();
       await sweeper.stop();
       await outbox.stop();
-      await publisher.disconnect();
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
-import { startOutboxFlusher } from "@hire/outbox";
+import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import { startRetention } from "@hire/tables";
 import type { JobConfig } from "./config.ts";
@@ -29,12 +29,10 @@ export async function startJobService(
   deps: JobServiceDeps,
 ): Promise<RunningService> {
   const worker = jobWorker(cfg, deps);
-  const publisher = deps.queue.publisher();
-  await publisher.connect();
-  const outbox = startOutboxFlusher(
-    { sql: deps.sql, publisher, log: deps.log },
-    { topics: worker.produces, intervalMs: cfg.OUTBOX_INTERVAL_MS },
-  );
+  const outbox = await startServiceOutbox(deps, {
+    topics: worker.produces,
+    intervalMs: cfg.OUTBOX_INTERVAL_MS,
+  });
   const running = await startWorker(worker, { queue: deps.queue, log: deps.log, outbox }, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
@@ -50,7 +48,6 @@ export async function startJobService(
       retention.stop();
       await running.stop();
       await outbox.stop();
-      await publisher.disconnect();
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { Logger } from "@hire/log";
-import { startOutboxFlusher } from "@hire/outbox";
+import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import { startRetention } from "@hire/tables";
 import type { VectorIndex } from "@hire/vector";
@@ -38,12 +38,10 @@ export async function startMatchingService(
     now: () => new Date(),
   };
   const worker = matchingWorker(cfg, matcher);
-  const publisher = deps.queue.publisher();
-  await publisher.connect();
-  const outbox = startOutboxFlusher(
-    { sql: deps.sql, publisher, log: deps.log },
-    { topics: worker.produces, intervalMs: cfg.OUTBOX_INTERVAL_MS },
-  );
+  const outbox = await startServiceOutbox(deps, {
+    topics: worker.produces,
+    intervalMs: cfg.OUTBOX_INTERVAL_MS,
+  });
   const running = await startWorker(worker, { queue: deps.queue, log: deps.log, outbox }, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
@@ -57,7 +55,6 @@ export async function startMatchingService(
       retention.stop();
       await running.stop();
       await outbox.stop();
-      await publisher.disconnect();
     },
   };
 }
