@@ -17,6 +17,8 @@ const PAGE = 500;
 export interface OutboxFlusher {
   /** Publishes everything pending; concurrent calls share one run. */
   flush(): Promise<void>;
+  /** Flushes without waiting; a failure is logged and the timer tries again. */
+  flushSoon(): void;
   stop(): Promise<void>;
 }
 
@@ -107,12 +109,14 @@ export function startOutboxFlusher(
     return running;
   };
 
-  const timer = setInterval(() => {
+  const flushSoon = () => {
     flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
-  }, opts.intervalMs ?? 1000);
+  };
+  const timer = setInterval(flushSoon, opts.intervalMs ?? 1000);
 
   return {
     flush,
+    flushSoon,
     async stop() {
       clearInterval(timer);
       await running?.catch(() => {});

@@ -5,6 +5,6 @@
  * @module
  */
 export { type OutboxFlusher, startOutboxFlusher } from "./flusher.ts";
-export { type ServiceOutbox, startServiceOutbox } from "./service_outbox.ts";
+export { startServiceOutbox } from "./service_outbox.ts";
 export { OUTBOX_RETENTION_DAYS, purgePublishedOutbox } from "./retention.ts";
 export { type OutboxMessage, writeOutbox } from "./write.ts";

@@ -9,26 +9,16 @@ import type { Logger } from "@hire/log";
 import type { Publisher } from "@hire/queue";
 import { type OutboxFlusher, startOutboxFlusher } from "./flusher.ts";
 
-/** A started outbox. */
-export interface ServiceOutbox extends OutboxFlusher {
-  /** Flushes without waiting, e.g. after work outside a worker; a failure is logged and the
-   * timer tries again. */
-  flushSoon(): void;
-}
-
 /** Starts the outbox of a service that writes `topics`. */
 export async function startServiceOutbox(
   deps: { sql: Sql; queue: { publisher(): Publisher }; log: Logger },
   opts: { topics: readonly string[]; intervalMs: number },
-): Promise<ServiceOutbox> {
+): Promise<OutboxFlusher> {
   const publisher = deps.queue.publisher();
   await publisher.connect();
   const flusher = startOutboxFlusher({ sql: deps.sql, publisher, log: deps.log }, opts);
   return {
-    flush: () => flusher.flush(),
-    flushSoon() {
-      flusher.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
-    },
+    ...flusher,
     async stop() {
       await flusher.stop();
       await publisher.disconnect();

@@ -106,8 +106,11 @@ export function defineWorker(def: WorkerDefinition): WorkerDefinition {
 export interface WorkerDeps {
   queue: MessageQueue;
   log: Logger;
-  /** The service's outbox, flushed after each commit so what the handlers wrote leaves soon. */
-  outbox?: { flush(): Promise<void> };
+  /**
+   * The service's outbox, flushed after each commit so what the handlers wrote leaves soon
+   * (`startServiceOutbox` of `@hire/outbox`; a failed flush is its to log).
+   */
+  outbox?: { flushSoon(): void };
 }
 
 /** A started worker. */
@@ -150,9 +153,7 @@ async function handleBatch(
     heartbeat: control.heartbeat,
     log: deps.log,
   };
-  const flush = () => {
-    deps.outbox?.flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
-  };
+  const flush = () => deps.outbox?.flushSoon();
   for (let i = 0; i < batch.messages.length; i += worker.chunkSize) {
     if (!control.isRunning()) return;
     const chunk = batch.messages.slice(i, i + worker.chunkSize);

@@ -62,7 +62,7 @@ Deno.test("worker: handles chunks in order, commits and flushes the outbox after
         handle: (ms) => (chunks.push(ms.map((m) => m.value)), Promise.resolve()),
       })],
     }),
-    { queue, log: recordingLogger(), outbox: { flush: () => (flushes++, Promise.resolve()) } },
+    { queue, log: recordingLogger(), outbox: { flushSoon: () => void flushes++ } },
   );
   await queue.whenIdle();
   await running.stop();
@@ -79,7 +79,7 @@ Deno.test("worker: flushAfter batch flushes once per batch", async () => {
       flushAfter: "batch",
       consumes: [consume({ topic: "in", decode: decodeNumber, handle: () => Promise.resolve() })],
     }),
-    { queue, log: recordingLogger(), outbox: { flush: () => (flushes++, Promise.resolve()) } },
+    { queue, log: recordingLogger(), outbox: { flushSoon: () => void flushes++ } },
   );
   await queue.whenIdle();
   await running.stop();
