@@ -26,6 +26,7 @@ import { registerWebhookEvents } from "./openapi/webhook_events.ts";
 import { ApiError, problemResponse } from "./problem.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { jobMatchRoutes } from "./routes/job_matches.ts";
 import { bulkRoutes } from "./routes/jobs_bulk.ts";
 import { jobRoutes } from "./routes/jobs.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
@@ -61,6 +62,7 @@ export function createApp(deps: EdgeDeps): OpenAPIHono<EdgeEnv> {
   app.use("/v1/*", countRequests({ counter, limits: deps.planLimits }));
   app.route("/v1/partner/jobs/bulk", bulkRoutes(creation));
   app.route("/v1/partner/jobs", jobRoutes(creation));
+  app.route("/v1/partner/jobs", jobMatchRoutes(deps));
   app.route("/v1/partner/webhooks", webhookRoutes(deps));
   // What the document holds besides the routes.
   registerComponents(app.openAPIRegistry);

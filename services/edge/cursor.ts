@@ -8,13 +8,18 @@ import { ApiError } from "./problem.ts";
 
 export { encodeCursor, type Position };
 
+/** The 422 every list answers a cursor it did not issue with. */
+export function invalidCursor(): ApiError {
+  return new ApiError("partner.validation_failed", {
+    errors: [fieldError("/query/cursor", "invalid_cursor")],
+  });
+}
+
 /** Decodes a cursor of a list of `prefix` ids; throws a 422 on anything this service did not issue. */
 export function decodeCursor(cursor: string, prefix: IdPrefix): Position {
   const position = parseCursor(cursor, prefix);
   if (position) return position;
-  throw new ApiError("partner.validation_failed", {
-    errors: [fieldError("/query/cursor", "invalid_cursor")],
-  });
+  throw invalidCursor();
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * `matches`: the only code that writes it. One row per (job, seeker) pair matching has
- * announced, so each pair's `job.matched` goes out once. Retention: a pair goes with its
+ * `matches`: the only code that writes or reads it. One row per (job, seeker) pair matching
+ * has announced, so each pair's `job.matched` goes out once. Retention: a pair goes with its
  * job, once the job is purged.
  * @module
  */
@@ -28,4 +28,39 @@ export async function purgeOrphanMatches(sql: Sql): Promise<number> {
   const rows = await sql`
     DELETE FROM matches m WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = m.job_id)`;
   return rows.count;
+}
+
+/** A pair of one job, as its listing shows it. */
+export interface JobMatchRow {
+  seeker_id: string;
+  score: number;
+  event_id: string;
+  matched_at: Date;
+}
+
+/** The pair after which a page of a job's matches starts. */
+export interface MatchPosition {
+  matchedAt: Date;
+  seekerId: string;
+}
+
+/**
+ * One page of a job's pairs, newest first (then by seeker id, descending), and whether more
+ * follow. Whose job it is, and whether it still exists, is the caller's to check.
+ */
+export async function listJobMatches(
+  sql: Sql,
+  jobId: string,
+  q: { limit: number; after?: MatchPosition },
+): Promise<{ rows: JobMatchRow[]; hasMore: boolean }> {
+  const after = q.after
+    ? sql`AND (matched_at, seeker_id) < (${q.after.matchedAt}, ${q.after.seekerId})`
+    : sql``;
+  // Served by matches_by_job (0008): the row comparison is its range condition.
+  const rows = await sql<JobMatchRow[]>`
+    SELECT seeker_id, score, event_id, matched_at FROM matches
+    WHERE job_id = ${jobId} ${after}
+    ORDER BY matched_at DESC, seeker_id DESC
+    LIMIT ${q.limit + 1}`;
+  return { rows: rows.slice(0, q.limit), hasMore: rows.length > q.limit };
 }

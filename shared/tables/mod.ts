@@ -69,7 +69,14 @@ export {
   type QueuedMail,
   queueMail,
 } from "./mail_outbox.ts";
-export { insertMatches, type MatchRow, purgeOrphanMatches } from "./matches.ts";
+export {
+  insertMatches,
+  type JobMatchRow,
+  listJobMatches,
+  type MatchPosition,
+  type MatchRow,
+  purgeOrphanMatches,
+} from "./matches.ts";
 export {
   createPartner,
   findKeyOwner,

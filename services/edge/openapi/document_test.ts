@@ -4,6 +4,7 @@ import { bulkCreateSchema, EVENT_TYPES, jobCreateSchema, jobUpdateSchema } from 
 import { deliveryListQuerySchema, webhookCreateSchema, webhookUpdateSchema } from "@hire/webhooks";
 import type { z } from "zod";
 import { appSettings, loadEdgeConfig } from "../config.ts";
+import { matchListQuerySchema } from "../routes/job_matches.ts";
 import { listQuerySchema } from "../routes/jobs.ts";
 import { buildOpenApiDocument } from "./document.ts";
 import { statusOf } from "./problem_schemas.ts";
@@ -75,6 +76,22 @@ Deno.test("buildOpenApiDocument documents the query parameters of the list schem
     names("/v1/partner/webhooks/{id}/deliveries"),
     Object.keys(deliveryListQuerySchema.shape),
   );
+  assert.deepEqual(
+    names("/v1/partner/jobs/{id}/matches"),
+    Object.keys(matchListQuerySchema.shape),
+  );
+});
+
+Deno.test("buildOpenApiDocument shows a job's matches with an example of the page it documents", () => {
+  const ok = doc.paths["/v1/partner/jobs/{id}/matches"].get.responses["200"];
+  const { schema, example } = ok.content["application/json"];
+  assert.equal(schema.$ref, "#/components/schemas/MatchPage");
+  const match = doc.components.schemas.Match;
+  assert.deepEqual(Object.keys(example.data[0]).sort(), Object.keys(match.properties).sort());
+  for (const [field, { pattern }] of Object.entries(match.properties as Record<string, Json>)) {
+    if (pattern) assert.match(example.data[0][field], new RegExp(pattern), field);
+  }
+  assert.equal(typeof example.next_cursor, "string");
 });
 
 Deno.test("buildOpenApiDocument gives every operation an id, a summary, a description and typed errors", () => {

@@ -13,10 +13,11 @@ import {
   WEBHOOK_SECRET_FORMAT,
 } from "@hire/webhooks";
 import { z } from "zod";
+import type { PublicMatch } from "../matches_page.ts";
 import { bulkItemErrorSchema } from "./problem_schemas.ts";
 
 const timestamp = z.iso.datetime();
-const id = (prefix: "job" | "wh" | "dlv" | "evt") =>
+const id = (prefix: "job" | "wh" | "dlv" | "evt" | "seek") =>
   z.string().meta({ pattern: idPattern(prefix) });
 
 /** A page of a cursor-paginated list. */
@@ -106,6 +107,20 @@ export const deliverySchema = z.object({
 
 /** A page of `GET /v1/partner/jobs`. */
 export const jobPageSchema = pageSchema("JobPage", publicJobSchema);
+
+/** A pair matching announced for a job. */
+export const matchSchema = z.object({
+  seeker_id: id("seek").meta({ description: "The job seeker, as in `job.matched`." }),
+  score: z.number().min(0).max(1).meta({ description: "The `score` of its `job.matched`." }),
+  created_at: timestamp.meta({ description: "When matching recorded the pair." }),
+  event_id: id("evt").meta({
+    description: "The id of the `job.matched` event that announced the pair (the envelope's " +
+      "`id` in its webhook body), to de-duplicate against webhooks.",
+  }),
+}).meta({ id: "Match" }) satisfies z.ZodType<PublicMatch>;
+
+/** A page of a job's matches. */
+export const matchPageSchema = pageSchema("MatchPage", matchSchema);
 
 /** A page of the delivery log. */
 export const deliveryPageSchema = pageSchema("DeliveryPage", deliverySchema);
