@@ -69,4 +69,6 @@ const failed = attr("failures") + attr("errors");
 // Ignored tests (Qdrant's without QDRANT_URL) are reported, not counted as passed.
 const skipped = xml.match(/<skipped\b/g)?.length ?? 0;
 console.log(`\n${total - failed - skipped} passed, ${failed} failed, ${skipped} skipped`);
+// A file that fails to load or type-check fails the run without failing a test.
+if (code !== 0 && failed === 0) console.log(`the test run failed (exit code ${code}): see above`);
 Deno.exit(code === 0 && total === 0 ? 1 : code);
