@@ -115,7 +115,7 @@ Deno.test("a seeker written for a job matches it once; an unrelated one and one 
   assert.equal(matchesOf(job.id).length, 1);
 });
 
-Deno.test("an Arabic job and an Arabic profile with the same meaning match; an unrelated Arabic profile does not", async () => {
+Deno.test("an Arabic job matches Arabic and English profiles of its occupation; an unrelated Arabic profile does not", async () => {
   const job = await createJob({
     title: "ممرضة عناية مركزة",
     description:
@@ -137,10 +137,19 @@ Deno.test("an Arabic job and an Arabic profile with the same meaning match; an u
     skills: ["قيادة الشاحنات", "رخصة قيادة عمومية", "صيانة المركبات"],
     summary: "سائق شاحنات نقل ثقيل بخبرة عشر سنوات في نقل البضائع بين المدن.",
   });
-  await stack.publishSeekers([nurse, driver]);
-  await events.waitFor(() => matchesOf(job.id).length >= 1);
+  const englishNurse = seeker({
+    headline: "Staff Nurse – Medical/Surgical Ward",
+    skills: ["Patient care", "Vital signs monitoring", "BLS"],
+    summary: "Registered nurse with three years on a medical-surgical ward in Riyadh.",
+  });
+  await stack.publishSeekers([nurse, driver, englishNurse]);
+  const found = () => new Set(matchesOf(job.id).map((m) => m!.seeker_id));
+  await events.waitFor(() => found().has(nurse.id) && found().has(englishNurse.id));
   await new Promise((r) => setTimeout(r, 1000));
-  assert.deepEqual(matchesOf(job.id).map((m) => m!.seeker_id), [nurse.id]);
+  assert.ok(!found().has(driver.id), "the truck driver is not a nurse");
+  // Same occupation and specialty in one language scores above another specialty in the other.
+  const score = (id: string) => matchesOf(job.id).find((m) => m!.seeker_id === id)!.score;
+  assert.ok(score(nurse.id) > score(englishNurse.id));
 });
 
 Deno.test("a title change re-runs the pipeline while the job stays match_ready; job.created is not repeated", async () => {

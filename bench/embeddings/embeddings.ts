@@ -3,7 +3,14 @@
  * given batch size and thread count. `embeddings_main.ts` runs it and writes the results.
  * @module
  */
-import { createLocalProvider, DEFAULT_MAX_BATCH_TOKENS, lexicalVector } from "@hire/embedding";
+import {
+  createLocalProvider,
+  DEFAULT_MAX_BATCH_TOKENS,
+  lexicalVector,
+  shippedBridge,
+  withOccupationBridge,
+} from "@hire/embedding";
+import { BRIDGE_DIMENSIONS } from "@hire/occupations";
 
 /** Options of {@linkcode benchEmbeddings}. */
 export interface EmbeddingBenchOptions {
@@ -48,6 +55,8 @@ export interface EmbeddingBenchResult {
   runs: EmbeddingBenchRun[];
   /** The lexical half alone (pure JS, no model), for how much of the time it takes. */
   lexicalOnlyPerSec: number;
+  /** The occupation bridge alone (reading the vocabulary, joining the vector). */
+  bridgeOnlyPerSec: number;
 }
 
 const AR_TITLES = [
@@ -143,12 +152,15 @@ export async function benchEmbeddings(opts: EmbeddingBenchOptions): Promise<Embe
     for (const batchSize of opts.batchSizes ?? [1, 8, 32]) {
       // A budget cannot split a batch of one.
       for (const budget of batchSize === 1 ? [budgets[0] ?? null] : budgets) {
-        const p = await createLocalProvider({
-          modelDir: opts.modelDir,
-          batchSize,
-          threads,
-          maxBatchTokens: budget ?? Infinity,
-        });
+        // As the services run it: the local model with the occupation bridge.
+        const p = withOccupationBridge(
+          await createLocalProvider({
+            modelDir: opts.modelDir,
+            batchSize,
+            threads,
+            maxBatchTokens: budget ?? Infinity,
+          }),
+        );
         try {
           provider = p.name;
           dimensions = p.dimensions;
@@ -181,6 +193,11 @@ export async function benchEmbeddings(opts: EmbeddingBenchOptions): Promise<Embe
   const start = performance.now();
   for (const t of texts) lexicalVector(t);
   const lexicalOnlyPerSec = texts.length / ((performance.now() - start) / 1000);
+  const bridge = shippedBridge();
+  const zero = new Float32Array(dimensions - BRIDGE_DIMENSIONS);
+  const bridgeStart = performance.now();
+  for (const t of texts) bridge.space.vector(bridge.recogniser.recognise(t), zero);
+  const bridgeOnlyPerSec = texts.length / ((performance.now() - bridgeStart) / 1000);
   const arabic = texts.filter((t) => /[\u0600-\u06FF]/.test(t)).length;
   return {
     provider,
@@ -193,5 +210,6 @@ export async function benchEmbeddings(opts: EmbeddingBenchOptions): Promise<Embe
     repeats,
     runs,
     lexicalOnlyPerSec,
+    bridgeOnlyPerSec,
   };
 }

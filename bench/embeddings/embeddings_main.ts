@@ -85,7 +85,8 @@ export function embeddingsMarkdown(
     ...rows,
     "",
     `The lexical half alone (pure JS, no model) runs at ${r.lexicalOnlyPerSec.toFixed(0)} ` +
-    "texts/s, so nearly all the time is the model's.",
+    `texts/s and the occupation bridge alone (reading the vocabulary, joining the vector) at ` +
+    `${r.bridgeOnlyPerSec.toFixed(0)} texts/s, so nearly all the time is the model's.`,
     "",
     "## Machine",
     "",

@@ -6,6 +6,7 @@
  * @module
  */
 import { connect } from "@hire/db";
+import { embeddingSpace, loadEmbeddingConfig } from "@hire/embedding";
 import { createPartner } from "../common/partner.ts";
 import { describeMachine } from "../common/machine.ts";
 import { benchPipeline, type PipelineBenchConfig } from "./pipeline.ts";
@@ -30,6 +31,9 @@ async function main() {
       rate: num("BENCH_PIPELINE_RATE", 5),
       durationS: num("BENCH_PIPELINE_DURATION", 30),
       deadlineS: 30,
+      seekerTable: `${
+        embeddingSpace(loadEmbeddingConfig(Deno.env.toObject())).prefix
+      }seeker_vectors`,
     };
     const result = await benchPipeline(sql, cfg);
     const machine = await describeMachine("none (paced HTTP client)");
@@ -54,6 +58,9 @@ the client) shares the machine below.
 | job.matched pairs found for these jobs | ${result.matchesFound} |
 | seekers embedded per second while seeding | ${
       result.seedEmbeddingsPerSec?.toFixed(1) ?? "already seeded"
+    } |
+| seekers re-indexed per second (\`deno task reindex\`, stored profiles into a new embedding space) | ${
+      result.reindexPerSec?.toFixed(1) ?? "not needed"
     } |
 
 Machine: ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os},

@@ -9,7 +9,7 @@ import type { JobEvent, JobRow } from "@hire/jobs";
 import { toPublicJob } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
-import { jobsByIds, markEmbeddingReady, recordEmbeddingFailure } from "@hire/tables";
+import { jobsByIds, markEmbeddingReady, recordEmbeddingFailure, shareLockJobs } from "@hire/tables";
 import { embedBatch, type Embedding } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
@@ -30,17 +30,19 @@ export async function reconcileJobs(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const now = deps.now();
   const toEmbed: JobRow[] = [];
+  const missing: JobRow[] = [];
   for (const id of ids) {
     const row = byId.get(id);
     if (!row || row.deleted_at) {
       await deps.index.deleteJob(id);
     } else if (needsEmbedding(row, now, opts.claimed ?? false)) {
       toEmbed.push(row);
-    } else {
-      await syncPayload(deps, row);
+    } else if (!await syncPayload(deps, row) && row.embedded_version === row.content_version) {
+      missing.push(row);
     }
   }
   if (toEmbed.length) await embedJobs(deps, toEmbed);
+  if (missing.length) await reindexJobs(deps, missing);
 }
 
 /** A newer text than the vector, not given up on, and not waiting for a later retry. */
@@ -52,13 +54,14 @@ function needsEmbedding(row: JobRow, now: Date, claimed: boolean): boolean {
 // A status, city or employment type change moves the job in or out of searches; the
 // vector itself stays. An active job in a new place in the graph is matched again: seekers
 // of its new city, or who arrived while it was paused, may now be its matches.
-async function syncPayload(deps: PipelineDeps, row: JobRow): Promise<void> {
+// False when the index has no vector for the job.
+async function syncPayload(deps: PipelineDeps, row: JobRow): Promise<boolean> {
   const current = await deps.index.getJob(row.id);
-  if (!current) return;
+  if (!current) return false;
   if (
     current.status === row.status && current.city === row.city &&
     current.employmentType === row.employment_type
-  ) return;
+  ) return true;
   await deps.index.upsertJob({
     ...current,
     status: row.status,
@@ -66,6 +69,43 @@ async function syncPayload(deps: PipelineDeps, row: JobRow): Promise<void> {
     employmentType: row.employment_type,
   });
   if (row.status === "active") await writeOutbox(deps.sql, [matchTrigger(deps, row)]);
+  return true;
+}
+
+/**
+ * Embeds jobs whose text was embedded but whose vector this index lacks: the index of a
+ * new embedding space being filled (`deno task reindex`). Nothing a partner sees changes
+ * (the job stays ready, no event); matching runs again for active jobs, and announces only
+ * pairs it never announced.
+ */
+async function reindexJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
+  const results = await embedBatch(deps.provider, rows.map(jobText));
+  for (const [i, row] of rows.entries()) {
+    const r = results[i]!;
+    if (!r.ok) {
+      if (r.retriable) throw new Error(`re-index of job ${row.id} failed: ${r.error}`);
+      deps.log.warn("job not re-indexed: the provider refused its text", {
+        job_id: row.id,
+        error: r.error,
+      });
+      continue;
+    }
+    // The share lock keeps the text from changing until the vector is written, so a newer
+    // text's vector, written after the change commits, is never overwritten by this one.
+    await deps.sql.begin(async (tx) => {
+      const [job] = await shareLockJobs(tx, [row.id]);
+      if (!job || job.deleted_at || job.content_version !== row.content_version) return;
+      await deps.index.upsertJob({
+        id: job.id,
+        partnerId: job.partner_id,
+        status: job.status,
+        city: job.city,
+        employmentType: job.employment_type,
+        vector: r.vector,
+      });
+      if (job.status === "active") await writeOutbox(tx, [matchTrigger(deps, job)]);
+    });
+  }
 }
 
 /** Asks matching to search seekers for this job. */

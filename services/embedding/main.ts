@@ -3,7 +3,7 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
-import { createEmbeddingProvider } from "@hire/embedding";
+import { createEmbeddingProvider, embeddingSpace } from "@hire/embedding";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
@@ -16,7 +16,8 @@ const log = createLogger("embedding", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: 8, name: "embedding" });
 const { queue } = serviceQueue(cfg, { service: "embedding", log });
 const provider = await createEmbeddingProvider(cfg);
-const index = createVectorIndex({ sql, dimensions: provider.dimensions, ...cfg });
+// Each embedding space has its own tables or collections (docs/matching.md).
+const index = createVectorIndex({ sql, ...embeddingSpace(cfg), ...cfg });
 await index.init();
 
 const service = await startEmbeddingService(cfg, { sql, queue, log, provider, index });

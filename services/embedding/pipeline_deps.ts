@@ -1,8 +1,10 @@
 /** What the embedding pipeline's steps share. */
 import type { Sql } from "@hire/db";
+import { newId } from "@hire/ids";
 import type { EmbeddingProvider } from "@hire/embedding";
 import type { Logger } from "@hire/log";
 import type { VectorIndex } from "@hire/vector";
+import type { EmbeddingServiceConfig } from "./config.ts";
 import type { RetryPolicy } from "./retry_policy.ts";
 
 /** Dependencies of the reconcilers. */
@@ -16,4 +18,23 @@ export interface PipelineDeps {
   topics: { events: string; embeddingsReady: string };
   now: () => Date;
   newId: () => string;
+}
+
+/** The reconcilers' dependencies as the service and `deno task reindex` build them. */
+export function pipelineDeps(
+  cfg: EmbeddingServiceConfig,
+  deps: Pick<PipelineDeps, "sql" | "provider" | "index" | "log">,
+): PipelineDeps {
+  return {
+    ...deps,
+    policy: {
+      maxAttempts: cfg.EMBEDDING_MAX_ATTEMPTS,
+      baseMs: cfg.EMBEDDING_RETRY_BASE_MS,
+      capMs: cfg.EMBEDDING_RETRY_CAP_MS,
+    },
+    siteBaseUrl: cfg.SITE_BASE_URL,
+    topics: { events: cfg.TOPIC_JOBS_EVENTS, embeddingsReady: cfg.TOPIC_EMBEDDINGS_READY },
+    now: () => new Date(),
+    newId: () => newId("evt"),
+  };
 }

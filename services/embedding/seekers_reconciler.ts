@@ -12,6 +12,7 @@ import {
   recordSeekerEmbeddingFailure,
   type SeekerRow,
   seekersByIds,
+  shareLockSeekers,
 } from "@hire/tables";
 import { embedBatch, type Embedding } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
@@ -30,6 +31,7 @@ export async function reconcileSeekers(
   const now = deps.now();
   const toEmbed: SeekerRow[] = [];
   const moved: SeekerRow[] = [];
+  const missing: SeekerRow[] = [];
   for (const row of rows) {
     if (row.embedded_hash !== row.content_hash) {
       const waiting = !opts.claimed && row.embedding_retry_at && row.embedding_retry_at > now;
@@ -38,7 +40,10 @@ export async function reconcileSeekers(
       continue;
     }
     const current = await deps.index.getSeeker(row.id);
-    if (!current) continue;
+    if (!current) {
+      missing.push(row);
+      continue;
+    }
     const samePayload = current.city === row.city &&
       current.employmentTypes.join() === row.employment_types.join();
     if (samePayload) continue;
@@ -50,6 +55,7 @@ export async function reconcileSeekers(
     moved.push(row);
   }
   if (toEmbed.length) await embedSeekers(deps, toEmbed);
+  if (missing.length) await reindexSeekers(deps, missing);
   // A new place in the graph (city, employment types): matching searches again.
   if (moved.length) await writeOutbox(deps.sql, moved.map((row) => matchTrigger(deps, row)));
 }
@@ -75,6 +81,36 @@ async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void
       if (await markSeekerEmbedded(tx, { id: row.id, contentHash: row.content_hash })) {
         await writeOutbox(tx, [matchTrigger(deps, row)]);
       }
+    });
+  }
+}
+
+/**
+ * Embeds seekers whose text was embedded but whose vector this index lacks (a new
+ * embedding space being filled; see `reindexJobs`).
+ */
+async function reindexSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
+  const results = await embedBatch(deps.provider, rows.map(seekerRowText));
+  for (const [i, row] of rows.entries()) {
+    const r = results[i]!;
+    if (!r.ok) {
+      if (r.retriable) throw new Error(`re-index of seeker ${row.id} failed: ${r.error}`);
+      deps.log.warn("seeker not re-indexed: the provider refused its text", {
+        seeker_id: row.id,
+        error: r.error,
+      });
+      continue;
+    }
+    await deps.sql.begin(async (tx) => {
+      const [seeker] = await shareLockSeekers(tx, [row.id]);
+      if (!seeker || seeker.content_hash !== row.content_hash) return;
+      await deps.index.upsertSeeker({
+        id: seeker.id,
+        city: seeker.city,
+        employmentTypes: seeker.employment_types,
+        vector: r.vector,
+      });
+      await writeOutbox(tx, [matchTrigger(deps, seeker)]);
     });
   }
 }

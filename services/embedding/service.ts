@@ -5,14 +5,13 @@
  */
 import type { Sql } from "@hire/db";
 import type { EmbeddingProvider } from "@hire/embedding";
-import { newId } from "@hire/ids";
 import type { Logger } from "@hire/log";
 import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import type { VectorIndex } from "@hire/vector";
 import type { EmbeddingServiceConfig } from "./config.ts";
 import { reconcileJobs } from "./jobs_reconciler.ts";
-import type { PipelineDeps } from "./pipeline_deps.ts";
+import { pipelineDeps } from "./pipeline_deps.ts";
 import { startRetrySweeper } from "./retry_sweeper.ts";
 import { reconcileSeekers } from "./seekers_reconciler.ts";
 import { embeddingWorker } from "./worker.ts";
@@ -31,21 +30,7 @@ export async function startEmbeddingService(
   cfg: EmbeddingServiceConfig,
   deps: EmbeddingServiceDeps,
 ): Promise<{ stop(): Promise<void> }> {
-  const pipeline: PipelineDeps = {
-    sql: deps.sql,
-    provider: deps.provider,
-    index: deps.index,
-    log: deps.log,
-    policy: {
-      maxAttempts: cfg.EMBEDDING_MAX_ATTEMPTS,
-      baseMs: cfg.EMBEDDING_RETRY_BASE_MS,
-      capMs: cfg.EMBEDDING_RETRY_CAP_MS,
-    },
-    siteBaseUrl: cfg.SITE_BASE_URL,
-    topics: { events: cfg.TOPIC_JOBS_EVENTS, embeddingsReady: cfg.TOPIC_EMBEDDINGS_READY },
-    now: () => new Date(),
-    newId: () => newId("evt"),
-  };
+  const pipeline = pipelineDeps(cfg, deps);
   const worker = embeddingWorker(cfg, pipeline);
   const outbox = await startServiceOutbox(deps, {
     topics: worker.produces,

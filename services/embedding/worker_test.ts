@@ -18,6 +18,8 @@ import { seeker } from "@hire/testing/seekers.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
 import { createPgvectorIndex } from "@hire/vector";
 import { loadEmbeddingServiceConfig } from "./config.ts";
+import { pipelineDeps } from "./pipeline_deps.ts";
+import { reindex, type ReindexProgress } from "./reindex.ts";
 import { startEmbeddingService } from "./service.ts";
 
 const db = await ownDatabase(
@@ -125,4 +127,81 @@ Deno.test("embedding worker: a profile on seekers.v1 is stored and embedded; its
   await queue.whenIdle();
   assert.equal(await stored(), undefined);
   assert.equal(await index.getSeeker(profile.id), undefined);
+});
+
+Deno.test("re-index: a new embedding space's index gets every job and seeker, with no change a partner sees", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Re-index",
+    plan: "growth",
+    adminEmails: ["admin@example.sa"],
+  });
+  const jobId = newId("job");
+  const now = new Date();
+  await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
+    VALUES (${jobId}, ${partner_id}, 'Pharmacist', 'Dispensing', 'Jeddah', 'full_time', ${now}, ${now})`;
+  const change: JobChanged = {
+    id: newId("evt"),
+    type: "job.changed",
+    job_id: jobId,
+    partner_id,
+    content_version: 1,
+    reasons: ["created"],
+    at: now.toISOString(),
+  };
+  const profile = seeker({ headline: "Pharmacist", summary: "Dispensing", city: "Jeddah" });
+  await publisher.send({
+    topic: cfg.TOPIC_JOBS_CHANGED,
+    messages: [{ key: jobId, value: JSON.stringify(change) }],
+  });
+  await publisher.send({ topic: cfg.TOPIC_SEEKERS, messages: [encodeSeeker(profile)] });
+  await queue.whenIdle();
+  const jobBefore = (await sql`SELECT * FROM jobs WHERE id = ${jobId}`)[0]!;
+  assert.equal(jobBefore.embedding_status, "ready");
+  const triggers = () =>
+    published(cfg.TOPIC_EMBEDDINGS_READY, decodeEmbedded).filter((e) =>
+      e.type === "job.embedded" ? e.job_id === jobId : e.seeker_id === profile.id
+    ).length;
+  await waitUntil(
+    "both first triggers published",
+    () => Promise.resolve(triggers() === 2 ? true : undefined),
+  );
+  const created = () =>
+    published(cfg.TOPIC_JOBS_EVENTS, decodeJobEvent).filter((e) =>
+      e.type === "job.created" && e.data.job.id === jobId
+    ).length;
+  assert.equal(created(), 1);
+
+  const next = createPgvectorIndex({ sql, dimensions: provider.dimensions, tablePrefix: "reidx_" });
+  await next.init();
+  try {
+    const seen: ReindexProgress[] = [];
+    const deps = pipelineDeps(cfg, { sql, provider, index: next, log: silentLogger });
+    const done = await reindex(deps, { batch: 2, onProgress: (p) => seen.push(p) });
+    assert.ok(done.jobs >= 1 && done.seekers >= 1);
+    assert.deepEqual((await next.getJob(jobId))?.vector, (await index.getJob(jobId))?.vector);
+    assert.deepEqual(
+      (await next.getSeeker(profile.id))?.vector,
+      (await index.getSeeker(profile.id))?.vector,
+    );
+    // Matching runs again for both; the partner sees no change and no second job.created.
+    await waitUntil(
+      "re-index triggers published",
+      () => Promise.resolve(triggers() === 4 ? true : undefined),
+    );
+    const jobAfter = (await sql`SELECT * FROM jobs WHERE id = ${jobId}`)[0]!;
+    assert.deepEqual(
+      [jobAfter.embedding_status, jobAfter.updated_at, jobAfter.first_ready_at],
+      [jobBefore.embedding_status, jobBefore.updated_at, jobBefore.first_ready_at],
+    );
+    assert.equal(created(), 1);
+    const last = seen.filter((p) => p.what === "seekers").at(-1)!;
+    assert.equal(last.done, last.total);
+
+    // A full index: the second run embeds nothing and triggers nothing.
+    await reindex(deps, { batch: 2, onProgress: () => {} });
+    await queue.whenIdle();
+    assert.equal(triggers(), 4);
+  } finally {
+    await sql.unsafe("DROP TABLE IF EXISTS reidx_job_vectors, reidx_seeker_vectors");
+  }
 });

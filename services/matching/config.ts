@@ -15,9 +15,10 @@ const schema = z.object({
   ...vectorEnv,
   /**
    * Lowest score (cosine similarity of the two vectors, in [0, 1]) announced as a
-   * high-confidence match.
+   * high-confidence match. 0.6: with the occupation bridge the same occupation scores at
+   * least about 0.63 and different ones at most about 0.35 (docs/matching.md).
    */
-  MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.55),
+  MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.6),
   /** Most candidates looked at per job or seeker. */
   MATCH_LIMIT: intVar(50),
   MATCHING_GROUP_ID: groupEnv.MATCHING_GROUP_ID,

@@ -3,7 +3,7 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
-import { embeddingDimensions } from "@hire/embedding";
+import { embeddingSpace } from "@hire/embedding";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
@@ -15,7 +15,8 @@ const cfg = loadMatchingConfig();
 const log = createLogger("matching", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.MATCHING_CONCURRENCY + 2, name: "matching" });
 const { queue } = serviceQueue(cfg, { service: "matching", log });
-const index = createVectorIndex({ sql, dimensions: embeddingDimensions(cfg), ...cfg });
+// Each embedding space has its own tables or collections (docs/matching.md).
+const index = createVectorIndex({ sql, ...embeddingSpace(cfg), ...cfg });
 await index.init();
 
 const service = await startMatchingService(cfg, { sql, queue, log, index });

@@ -35,6 +35,12 @@ export const embeddingEnv = {
   EMBEDDING_DIMENSIONS: z.preprocess(unset, z.coerce.number().int().positive().optional()),
   /** openai: how long one request may take, in milliseconds. */
   EMBEDDING_TIMEOUT_MS: intVar(10_000),
+  /**
+   * `occupations`: join every vector with what the occupation vocabulary reads in the text
+   * (`@hire/occupations`), the bridge between Arabic and English; `off`: the provider's
+   * vectors alone, for a multilingual model that needs no bridge (docs/matching.md).
+   */
+  EMBEDDING_BRIDGE: z.enum(["occupations", "off"]).default("occupations"),
 };
 
 type EmbeddingEnvInput = {

@@ -10,6 +10,7 @@ Deno.test("loadEmbeddingConfig defaults to the local model", () => {
     EMBEDDING_BATCH_SIZE: 32,
     EMBEDDING_THREADS: 1,
     EMBEDDING_TIMEOUT_MS: 10_000,
+    EMBEDDING_BRIDGE: "occupations",
   });
   assert.ok(DEFAULT_MODEL_DIR.endsWith("/.local/models/all-minilm-l6-v2-q/"));
 });

@@ -1,16 +1,22 @@
 /** Picks the embedding provider the configuration names. @module */
+import { withOccupationBridge } from "./bridged_provider.ts";
 import type { EmbeddingConfig } from "./config.ts";
-import { LEXICAL_DIMENSIONS } from "./lexical_features.ts";
 import { createLocalProvider } from "./local_provider.ts";
-import { LOCAL_DENSE_DIMENSIONS } from "./model_files.ts";
 import { createOpenAIProvider } from "./openai_provider.ts";
 import type { EmbeddingProvider } from "./provider.ts";
+import { embeddingSpace } from "./space.ts";
 
 /**
  * Builds the provider of `cfg.EMBEDDING_PROVIDER`. The local one loads its model here, so
  * a missing model fails at start-up rather than on the first message.
  */
 export async function createEmbeddingProvider(cfg: EmbeddingConfig): Promise<EmbeddingProvider> {
+  const inner = await createTextProvider(cfg);
+  return cfg.EMBEDDING_BRIDGE === "occupations" ? withOccupationBridge(inner) : inner;
+}
+
+/** The provider of the text half: the local model or the API. */
+async function createTextProvider(cfg: EmbeddingConfig): Promise<EmbeddingProvider> {
   if (cfg.EMBEDDING_PROVIDER === "local") {
     return await createLocalProvider({
       modelDir: cfg.EMBEDDING_MODEL_DIR,
@@ -39,10 +45,5 @@ export async function createEmbeddingProvider(cfg: EmbeddingConfig): Promise<Emb
  * The vector length `createEmbeddingProvider(cfg)` will return, known without loading a
  * model or calling an API (for sizing a vector index).
  */
-export function embeddingDimensions(
-  cfg: Pick<EmbeddingConfig, "EMBEDDING_PROVIDER" | "EMBEDDING_DIMENSIONS">,
-): number {
-  if (cfg.EMBEDDING_PROVIDER === "local") return LOCAL_DENSE_DIMENSIONS + LEXICAL_DIMENSIONS;
-  if (!cfg.EMBEDDING_DIMENSIONS) throw new Error("EMBEDDING_DIMENSIONS is required for openai");
-  return cfg.EMBEDDING_DIMENSIONS;
-}
+export const embeddingDimensions = (cfg: Parameters<typeof embeddingSpace>[0]): number =>
+  embeddingSpace(cfg).dimensions;

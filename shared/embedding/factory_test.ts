@@ -1,16 +1,23 @@
 import assert from "node:assert/strict";
 import { testModelDir } from "@hire/testing/model.ts";
 import { loadEmbeddingConfig } from "./config.ts";
+import { BRIDGE_DIMENSIONS, VOCABULARY_VERSION } from "@hire/occupations";
 import { createEmbeddingProvider, embeddingDimensions } from "./factory.ts";
+import { embeddingSpace } from "./space.ts";
 
 Deno.test("createEmbeddingProvider builds the local provider by default", async () => {
   const dir = await testModelDir();
   const cfg = loadEmbeddingConfig({ EMBEDDING_MODEL_DIR: dir });
   const p = await createEmbeddingProvider(cfg);
   try {
-    assert.match(p.name, /^local:/);
-    assert.equal(p.dimensions, 640);
+    assert.equal(p.name, embeddingSpace(cfg).name);
+    assert.equal(p.name, "local:all-minilm-l6-v2-q+ar-ngram+occupations@" + VOCABULARY_VERSION);
+    assert.equal(p.dimensions, 640 + BRIDGE_DIMENSIONS);
     assert.equal(embeddingDimensions(cfg), p.dimensions);
+    // The bridge joins every vector with its concepts and keeps it unit length.
+    const [v] = await p.embed(["ICU Nurse\nCritical care"]);
+    assert.equal(v!.length, p.dimensions);
+    assert.ok(Math.abs(Math.hypot(...v!) - 1) < 1e-5);
   } finally {
     await p.close();
   }
@@ -24,10 +31,41 @@ Deno.test("createEmbeddingProvider builds the openai provider from its variables
     EMBEDDING_DIMENSIONS: "1536",
   });
   const p = await createEmbeddingProvider(cfg);
-  assert.equal(p.name, "openai:text-embedding-3-small");
-  assert.equal(p.dimensions, 1536);
-  assert.equal(embeddingDimensions(cfg), 1536);
+  assert.equal(p.name, `openai:text-embedding-3-small@1536+occupations@${VOCABULARY_VERSION}`);
+  assert.equal(p.dimensions, 1536 + BRIDGE_DIMENSIONS);
+  assert.equal(embeddingDimensions(cfg), p.dimensions);
   await p.close();
+});
+
+Deno.test("EMBEDDING_BRIDGE=off leaves the provider's vectors and space alone", async () => {
+  const dir = await testModelDir();
+  const cfg = loadEmbeddingConfig({ EMBEDDING_MODEL_DIR: dir, EMBEDDING_BRIDGE: "off" });
+  const p = await createEmbeddingProvider(cfg);
+  try {
+    assert.equal(p.name, "local:all-minilm-l6-v2-q+ar-ngram");
+    assert.equal(p.dimensions, 640);
+    assert.equal(embeddingSpace(cfg).dimensions, 640);
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("embeddingSpace names a separate index for each model, size and vocabulary", () => {
+  const base = {
+    EMBEDDING_PROVIDER: "openai" as const,
+    EMBEDDING_MODEL: "m",
+    EMBEDDING_BRIDGE: "off" as const,
+  };
+  const a = embeddingSpace({ ...base, EMBEDDING_DIMENSIONS: 1024 });
+  const b = embeddingSpace({ ...base, EMBEDDING_DIMENSIONS: 768 });
+  const c = embeddingSpace({
+    ...base,
+    EMBEDDING_DIMENSIONS: 1024,
+    EMBEDDING_BRIDGE: "occupations",
+  });
+  assert.equal(new Set([a.prefix, b.prefix, c.prefix]).size, 3);
+  for (const s of [a, b, c]) assert.match(s.prefix, /^e[0-9a-f]{8}_$/);
+  assert.equal(embeddingSpace({ ...base, EMBEDDING_DIMENSIONS: 1024 }).prefix, a.prefix);
 });
 
 Deno.test("createEmbeddingProvider refuses an openai configuration that skipped validation", async () => {

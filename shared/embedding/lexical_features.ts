@@ -5,7 +5,7 @@
  * vector a fixed, small size with no vocabulary to ship.
  * @module
  */
-import { terms } from "./arabic_text.ts";
+import { hashFeature, terms } from "@hire/text";
 import { l2Normalize } from "./vectors.ts";
 
 /** Default length of the lexical vector. */
@@ -38,25 +38,6 @@ export function lexicalFeatures(text: string): Map<string, number> {
     features.set(feature, weight * (1 + Math.log(count)));
   }
   return features;
-}
-
-/**
- * A 32-bit hash of a string's UTF-16 code units: FNV-1a, then murmur3's finaliser so every
- * bit (bucket and sign alike) depends on every character. Same input, same hash, on every
- * platform.
- */
-export function hashFeature(feature: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < feature.length; i++) {
-    h ^= feature.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { openDenseEncoder } from "./dense_encoder.ts";
 import { hybridVector, type HybridWeights } from "./hybrid_vector.ts";
 import { LEXICAL_DIMENSIONS, lexicalVector } from "./lexical_features.ts";
-import { LOCAL_MODEL_NAME, MODEL_FILE, modelPath } from "./model_files.ts";
+import { LOCAL_PROVIDER_NAME, MODEL_FILE, modelPath } from "./model_files.ts";
 import { EmbeddingError, type EmbeddingProvider } from "./provider.ts";
 
 /**
@@ -82,7 +82,7 @@ export async function createLocalProvider(opts: LocalProviderOptions): Promise<E
   let closed = false;
 
   return {
-    name: `local:${LOCAL_MODEL_NAME}+ar-ngram`,
+    name: LOCAL_PROVIDER_NAME,
     dimensions: dense.dimensions + lexicalDimensions,
     async embed(texts) {
       if (closed) throw new EmbeddingError("the local embedding provider is closed", false);

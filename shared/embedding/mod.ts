@@ -10,6 +10,7 @@ export * from "./local_provider.ts";
 export * from "./openai_provider.ts";
 export * from "./model_files.ts";
 export * from "./hybrid_vector.ts";
+export * from "./bridged_provider.ts";
+export * from "./space.ts";
 export { LEXICAL_DIMENSIONS, lexicalVector } from "./lexical_features.ts";
-export { normaliseText } from "./arabic_text.ts";
 export { dot, l2Normalize } from "./vectors.ts";

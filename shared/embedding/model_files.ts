@@ -6,6 +6,9 @@
 
 /** Name of the model, for provider names and logs. */
 export const LOCAL_MODEL_NAME = "all-minilm-l6-v2-q";
+
+/** The name the local provider reports: the model joined with the Arabic-aware lexical half. */
+export const LOCAL_PROVIDER_NAME = `local:${LOCAL_MODEL_NAME}+ar-ngram`;
 /** Length of the model's sentence vectors (the dense half of a local vector). */
 export const LOCAL_DENSE_DIMENSIONS = 384;
 /** The ONNX graph inside the model folder. */

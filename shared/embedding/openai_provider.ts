@@ -104,7 +104,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): EmbeddingProv
   }
 
   return {
-    name: `openai:${opts.model}`,
+    name: `openai:${opts.model}@${opts.dimensions}`,
     dimensions: opts.dimensions,
     async embed(texts) {
       if (closed) throw new EmbeddingError("the openai embedding provider is closed", false);

@@ -110,7 +110,7 @@ Deno.test("openai provider posts batches to /embeddings and returns vectors in i
     ]);
     assert.ok(seen.every((s) => s.path === "/v1/embeddings" && s.body.model === "ok"));
     assert.ok(seen.every((s) => s.auth === `Bearer ${KEY}`));
-    assert.equal(p.name, "openai:ok");
+    assert.equal(p.name, `openai:ok@${DIMS}`);
     assert.equal(p.dimensions, DIMS);
     await p.close();
   });

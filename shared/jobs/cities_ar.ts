@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { normaliseText } from "@hire/embedding/arabic_text.ts";
+import { normaliseText } from "@hire/text";
 import { canonicalCity, KSA_CITIES } from "./cities.ts";
 
 /** The Arabic names of one city. */

@@ -51,6 +51,28 @@ export async function lockJobs(tx: Tx, ids: string[]): Promise<JobRow[]> {
 }
 
 /**
+ * Jobs by id, share-locked until the transaction ends: re-indexing writes a job's vector
+ * while its text cannot change under it.
+ */
+export async function shareLockJobs(tx: Tx, ids: string[]): Promise<JobRow[]> {
+  return await tx<JobRow[]>`SELECT * FROM jobs WHERE id IN ${tx(ids)} FOR SHARE`;
+}
+
+/** Ids of jobs not deleted, in id order after `after`: what a re-index walks. */
+export async function liveJobIdsAfter(sql: Sql, after: string, limit: number): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    SELECT id FROM jobs WHERE deleted_at IS NULL AND id > ${after} ORDER BY id LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
+
+/** How many jobs are not deleted. */
+export async function countLiveJobs(sql: Sql): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM jobs WHERE deleted_at IS NULL`;
+  return row!.n;
+}
+
+/**
  * Stores jobs as the job service decided them: a new one is inserted, an existing one has
  * every column replaced but its id, partner, creation time and what only the embedding
  * service moves (`embedded_version`, `first_ready_at`).

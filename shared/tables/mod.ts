@@ -47,11 +47,13 @@ export {
 } from "./idempotency_keys.ts";
 export {
   claimDueEmbeddingRetries,
+  countLiveJobs,
   DELETED_JOB_RETENTION_DAYS,
   type EmbeddingFailure,
   findJobPlacement,
   type JobPlacement,
   jobsByIds,
+  liveJobIdsAfter,
   lockJobs,
   markEmbeddingReady,
   purgeDeletedJobs,
@@ -59,6 +61,7 @@ export {
   recordEmbeddingFailure,
   saveJobs,
   shareLockJobPlacements,
+  shareLockJobs,
 } from "./jobs.ts";
 export {
   lockDueMail,
@@ -95,12 +98,15 @@ export {
 } from "./retention.ts";
 export {
   claimDueSeekerRetries,
+  countSeekers,
   deleteSeekerProfiles,
   markSeekerEmbedded,
   recordSeekerEmbeddingFailure,
+  seekerIdsAfter,
   type SeekerProfile,
   type SeekerRow,
   seekersByIds,
+  shareLockSeekers,
   upsertSeekers,
 } from "./seekers.ts";
 export {

@@ -38,6 +38,24 @@ export async function seekersByIds(sql: Sql, ids: string[]): Promise<SeekerRow[]
   return await sql<SeekerRow[]>`SELECT * FROM seekers WHERE id IN ${sql(ids)}`;
 }
 
+/** Seekers by id, share-locked until the transaction ends (see `shareLockJobs`). */
+export async function shareLockSeekers(tx: Tx, ids: string[]): Promise<SeekerRow[]> {
+  return await tx<SeekerRow[]>`SELECT * FROM seekers WHERE id IN ${tx(ids)} FOR SHARE`;
+}
+
+/** Seeker ids in id order after `after`: what a re-index walks. */
+export async function seekerIdsAfter(sql: Sql, after: string, limit: number): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    SELECT id FROM seekers WHERE id > ${after} ORDER BY id LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
+
+/** How many seekers there are. */
+export async function countSeekers(sql: Sql): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM seekers`;
+  return row!.n;
+}
+
 /**
  * Stores profiles (one per id); an older version than the stored one (a replay) is
  * ignored, and a new text starts its embedding attempts afresh. Returns the ids stored.

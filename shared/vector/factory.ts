@@ -19,6 +19,11 @@ export interface VectorIndexConfig extends Partial<VectorEnv> {
   sql: Sql;
   /** Length of the embedding provider's vectors. */
   dimensions: number;
+  /**
+   * Prepended to the table or collection names: the embedding space's (`embeddingSpace`
+   * of `@hire/embedding`), so vectors of another model or vocabulary never mix.
+   */
+  prefix?: string;
   /** Selects Qdrant when set (e.g. `http://qdrant:6333`). */
   qdrantUrl?: string;
   qdrantApiKey?: string;
@@ -35,9 +40,14 @@ export function createVectorIndex(config: VectorIndexConfig): ConfiguredVectorIn
       url: qdrantUrl,
       apiKey: config.qdrantApiKey ?? config.QDRANT_API_KEY,
       dimensions: config.dimensions,
+      collectionPrefix: config.prefix,
     });
     return { ...index, backend: "qdrant" };
   }
-  const index = createPgvectorIndex({ sql: config.sql, dimensions: config.dimensions });
+  const index = createPgvectorIndex({
+    sql: config.sql,
+    dimensions: config.dimensions,
+    tablePrefix: config.prefix,
+  });
   return { ...index, backend: "pgvector" };
 }

@@ -262,8 +262,10 @@ export const JOB_EVENTS = declareTopic({
         * The job is **\`active\`** and not deleted, re-checked in the recording transaction
           (which locks the job row \`FOR SHARE\`): no \`job.matched\` follows a \`job.deleted\`, or a
           \`job.updated\` to \`paused\`/\`closed\`, of the same job.
-        * **\`score\` ≥ \`MATCH_THRESHOLD\`** (default 0.55), where \`score\` is the cosine
-          similarity of the job's and the seeker's vectors, clamped to [0, 1].
+        * **\`score\` ≥ \`MATCH_THRESHOLD\`** (default 0.6), where \`score\` is the cosine
+          similarity of the job's and the seeker's vectors, in [0, 1]: 0.65 × occupation +
+          0.10 × seniority + 0.10 × skills + 0.15 × text, so the same occupation scores at
+          least about 0.63 and different occupations at most about 0.35 (docs/matching.md).
 
         Scores depend on the embedding provider (\`EMBEDDING_PROVIDER\`): compare scores made
         by one provider only.`,
@@ -271,8 +273,10 @@ export const JOB_EVENTS = declareTopic({
         "data.seeker_id":
           "The matched seeker, `seek_<ulid>` (the key of its profile on `seekers.v1`).",
         "data.score": text`
-          Cosine similarity of the job's and the seeker's vectors, clamped to [0, 1]; at least
-          \`MATCH_THRESHOLD\` (default 0.55). The same value as \`matches.score\`.`,
+          Cosine similarity of the job's and the seeker's vectors, in [0, 1]; at least
+          \`MATCH_THRESHOLD\` (default 0.6). 0.90 and above: same occupation, specialty and
+          seniority; 0.6–0.75: same occupation, little else in common. The same value as
+          \`matches.score\`.`,
         "data.service_url": "The job's public URL.",
       },
       examples: [{

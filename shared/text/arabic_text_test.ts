@@ -52,3 +52,12 @@ Deno.test("terms drops stop words and job-post boilerplate, also behind a procli
   ]);
   assert.deepEqual(terms(" ،.! "), []);
 });
+
+Deno.test("terms can keep first letters and strip suffixes to the end, for titles", () => {
+  const titles = { oneLetterProclitics: false, repeatSuffixes: true };
+  assert.deepEqual(terms("مهندس البرمجيات", titles), terms("مهندس برمجيات", titles));
+  assert.deepEqual(terms("فنيين كهرباء", titles), terms("فني كهرباء", titles));
+  assert.deepEqual(terms("دهانين", titles), terms("دهان", titles));
+  // The defaults are unchanged: the lexical vectors depend on them.
+  assert.notDeepEqual(terms("مهندس البرمجيات"), terms("مهندس برمجيات"));
+});

@@ -107,14 +107,43 @@ export function lightStem(word: string): string {
   return stripSuffixes(stripProclitics(word));
 }
 
+/** How hard {@linkcode terms} stems. */
+export interface StemOptions {
+  /**
+   * Whether a lone و ف ب ل comes off a word without the article (default true). Off, a
+   * word keeps a first letter that belongs to it (برمجيات, فنيين), so it meets its own
+   * form with the article (البرمجيات); a conjunction glued to it then stays on.
+   */
+  oneLetterProclitics?: boolean;
+  /**
+   * Whether suffixes come off until none is left (default false: one pass), so a plural
+   * and its singular meet whatever the order of their endings (دهانين, دهان).
+   */
+  repeatSuffixes?: boolean;
+}
+
+function stem(word: string, opts: StemOptions): string {
+  if (!isArabic(word)) return word;
+  const article = ARTICLES.find((a) => word.startsWith(a) && word.length - a.length >= MIN_STEM);
+  return article || (opts.oneLetterProclitics ?? true) ? stripProclitics(word) : word;
+}
+
+function strip(word: string, opts: StemOptions): string {
+  let w = stripSuffixes(word);
+  if (opts.repeatSuffixes) {
+    for (let prev = word; w !== prev; prev = w, w = stripSuffixes(w));
+  }
+  return w;
+}
+
 /** The matching terms of a text: normalised, stop words dropped, lightly stemmed. */
-export function terms(text: string): string[] {
+export function terms(text: string, opts: StemOptions = {}): string[] {
   const out: string[] = [];
   for (const word of words(normaliseText(text))) {
     if (STOP_WORDS.has(word)) continue;
-    const bare = stripProclitics(word);
+    const bare = stem(word, opts);
     if (STOP_WORDS.has(bare)) continue;
-    out.push(stripSuffixes(bare));
+    out.push(strip(bare, opts));
   }
   return out;
 }
