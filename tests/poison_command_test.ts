@@ -7,7 +7,12 @@ import { jobBody, startStack } from "@hire/testing/stack.ts";
 const stack = await startStack();
 Deno.test.afterAll(() => stack.stop());
 
-function createCommand(partnerId: string, jobId: string, salary: number): JobCommand {
+function createCommand(
+  partnerId: string,
+  jobId: string,
+  salary: number,
+  title = "Poison check",
+): JobCommand {
   const now = new Date();
   return {
     type: "job.create",
@@ -17,7 +22,7 @@ function createCommand(partnerId: string, jobId: string, salary: number): JobCom
     issued_at: now.toISOString(),
     deadline: new Date(now.getTime() + 60_000).toISOString(),
     job: {
-      title: "Poison check",
+      title,
       description: "x",
       city: "Riyadh",
       employment_type: "full_time",
@@ -46,13 +51,15 @@ Deno.test("a command the database refuses is settled as failed and does not bloc
   const before = createCommand(partner.partnerId, jobIds[0]!, 5000);
   // Beyond Postgres's integer range: the edge never sends this, a bug elsewhere might.
   const poison = createCommand(partner.partnerId, jobIds[1]!, 3_000_000_000);
+  // A NUL Postgres cannot store, as a forged or buggy producer might send it past the edge.
+  const nul = createCommand(partner.partnerId, newId("job"), 5000, "Poison\u0000check");
   const after = createCommand(partner.partnerId, jobIds[2]!, 6000);
   const publisher = createPublisher(stack.kafka);
   try {
     await publisher.sendBatch({
       topicMessages: [{
         topic: stack.topics.commands,
-        messages: [before, poison, after].map((c) => ({
+        messages: [before, poison, nul, after].map((c) => ({
           ...encodeJobCommand(c),
           key: "one-partition",
         })),
@@ -62,6 +69,7 @@ Deno.test("a command the database refuses is settled as failed and does not bloc
     await publisher.disconnect();
   }
   assert.equal(await outcomeOf(poison.command_id), "failed");
+  assert.equal(await outcomeOf(nul.command_id), "failed");
   assert.equal(await outcomeOf(before.command_id), "applied");
   assert.equal(await outcomeOf(after.command_id), "applied");
   const stored = await stack.sql`SELECT id FROM jobs WHERE id IN ${stack.sql(jobIds)} ORDER BY id`;

@@ -21,6 +21,7 @@ import {
   watchPage,
 } from "@hire/testing/browser.ts";
 import { jobBody, startStack } from "@hire/testing/stack.ts";
+import { hasBadText } from "@hire/edge-service/request_text.ts";
 import { MARKDOWN_XSS_VECTORS, TITLE_XSS_VECTORS } from "@hire/testing/xss_vectors.ts";
 
 // A database of its own: the feed lists every partner's jobs, and the first test counts them.
@@ -355,12 +356,24 @@ Deno.test("the page watch sees a dialog, a script the CSP blocked and an uncaugh
 });
 
 Deno.test("no partner-written title or description runs a script in the browser", async () => {
+  // Vectors hiding behind control characters never get in: the API refuses the text
+  // (services/site/markdown_test.ts still renders them).
+  const stored = MARKDOWN_XSS_VECTORS.filter((v) => !hasBadText(v.markdown));
+  for (const v of MARKDOWN_XSS_VECTORS.filter((v) => hasBadText(v.markdown))) {
+    const res = await partner.call(
+      "POST",
+      "/v1/partner/jobs",
+      jobBody({ description: v.markdown }),
+    );
+    assert.equal(res.status, 422, v.name);
+    assert.equal(res.body.errors[0].code, "invalid_characters", v.name);
+  }
   const descriptions = await bulkCreate(
-    MARKDOWN_XSS_VECTORS.map((v) => jobBody({ title: `XSS ${v.name}`, description: v.markdown })),
+    stored.map((v) => jobBody({ title: `XSS ${v.name}`, description: v.markdown })),
   );
   const titles = await bulkCreate(TITLE_XSS_VECTORS.map((v) => jobBody({ title: v.title })));
   const pages = [
-    ...MARKDOWN_XSS_VECTORS.map((v, i) => ({ name: v.name, url: jobUrl(descriptions[i]!) })),
+    ...stored.map((v, i) => ({ name: v.name, url: jobUrl(descriptions[i]!) })),
     ...TITLE_XSS_VECTORS.map((v, i) => ({ name: v.name, url: jobUrl(titles[i]!) })),
     ...TITLE_XSS_VECTORS.map((v, i) => ({ name: `${v.name} (ar)`, url: jobUrl(titles[i]!, "ar") })),
   ];

@@ -17,6 +17,7 @@ import { CURRENT_VERSION, pathVersion } from "./versioning.ts";
 import { authenticate, type KeyCache } from "./middleware/auth.ts";
 import { createRequestCounter } from "./limits/request_leases.ts";
 import { bodyProblem } from "./middleware/json_body.ts";
+import { refuseBadQueryText } from "./middleware/query_text.ts";
 import { countRequests, reportLimits } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
 import { versionDeprecation } from "./middleware/version_deprecation.ts";
@@ -60,6 +61,7 @@ export function createApp(deps: EdgeDeps): OpenAPIHono<EdgeEnv> {
   app.route("/", docsRoutes({ openApiDocument: () => loadOpenApiDocumentOf(app, deps) }));
   app.use("/v1/*", authenticate({ sql: deps.sql, cache: deps.keyCache }));
   app.use("/v1/*", countRequests({ counter, limits: deps.planLimits }));
+  app.use("/v1/*", refuseBadQueryText());
   app.route("/v1/partner/jobs/bulk", bulkRoutes(creation));
   app.route("/v1/partner/jobs", jobRoutes(creation));
   app.route("/v1/partner/jobs", jobMatchRoutes(deps));

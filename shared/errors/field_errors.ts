@@ -91,6 +91,16 @@ const TEMPLATES = {
     `Must point to a public internet host${p.expected ? `: ${p.expected}` : "."}`,
     `يجب أن يشير العنوان إلى خادم عام على الإنترنت${p.expected ? `: ${p.expected}` : "."}`,
   ],
+  invalid_characters: () => [
+    "Must not contain control characters other than tab, line feed and carriage return, " +
+    "unpaired UTF-16 surrogates, or U+FFFE / U+FFFF.",
+    "يجب ألا يحتوي النص على محارف تحكم غير الجدولة ونهاية السطر، أو على نصف زوج بديل في UTF-16 " +
+    "بلا نصفه الآخر، أو على المحرفين U+FFFE وU+FFFF.",
+  ],
+  too_deep: (p) => [
+    `Must not be nested more than ${p.max} levels deep.`,
+    `يجب ألا يزيد عمق التداخل عن ${p.max} مستوى.`,
+  ],
   invalid_cursor: () => [
     "The cursor is not valid. Use next_cursor from a previous response.",
     "المؤشر غير صالح. استخدم قيمة next_cursor من استجابة سابقة.",

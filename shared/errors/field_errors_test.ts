@@ -25,6 +25,8 @@ const EVERY_CODE: Record<FieldErrorCode, FieldErrorParams> = {
   salary_range: {},
   empty_update: {},
   invalid_cursor: {},
+  invalid_characters: {},
+  too_deep: { max: 32 },
   too_few_items: { min: 1 },
   too_many_items: { max: 100 },
   not_https: {},

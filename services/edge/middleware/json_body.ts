@@ -1,7 +1,8 @@
 /**
- * Request bodies: size-limited (413), JSON only (415), well-formed (400). A route's own
- * validator checks the media type and parses the body; these run before it, as the route's
- * middleware.
+ * Request bodies: size-limited (413), JSON only (415), well-formed (400), and holding only
+ * text the API accepts, nested no deeper than it allows (422, `request_text.ts`). A route's
+ * own validator checks the media type and parses the body; these run before it, as the
+ * route's middleware.
  * @module
  */
 import type { MiddlewareHandler } from "hono";
@@ -9,6 +10,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { HTTPException } from "hono/http-exception";
 import type { EdgeEnv } from "../env.ts";
 import { ApiError } from "../problem.ts";
+import { inspectJson } from "../request_text.ts";
 
 /** Rejects bodies larger than `maxBytes` with 413 before they are read whole. */
 function limitBody(maxBytes: number): MiddlewareHandler<EdgeEnv> {
@@ -42,9 +44,30 @@ function acceptJson(): MiddlewareHandler<EdgeEnv> {
   };
 }
 
+/**
+ * Refuses a JSON body holding refused text or nested too deep, before the route's validator
+ * or the idempotency fingerprint walks it. The parsed body is cached by Hono, so the route
+ * reads it again at no cost.
+ */
+function inspectBody(): MiddlewareHandler<EdgeEnv> {
+  return async (c, next) => {
+    if (c.req.header("content-type") === "application/json") {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        throw new ApiError("partner.malformed_json");
+      }
+      const errors = inspectJson(body);
+      if (errors.length > 0) throw new ApiError("partner.validation_failed", { errors });
+    }
+    await next();
+  };
+}
+
 /** The middleware of a route that reads a JSON body of at most `maxBytes`. */
 export function jsonBody(maxBytes: number): MiddlewareHandler<EdgeEnv>[] {
-  return [limitBody(maxBytes), acceptJson()];
+  return [limitBody(maxBytes), acceptJson(), inspectBody()];
 }
 
 /**
