@@ -169,7 +169,8 @@ Deno.test("re-index: a new embedding space's index gets every job and seeker, wi
     published(cfg.TOPIC_JOBS_EVENTS, decodeJobEvent).filter((e) =>
       e.type === "job.created" && e.data.job.id === jobId
     ).length;
-  assert.equal(created(), 1);
+  // Written with the trigger in one transaction, published by the outbox in its own time.
+  await waitUntil("job.created published", () => Promise.resolve(created() === 1 || undefined));
 
   const next = createPgvectorIndex({ sql, dimensions: provider.dimensions, tablePrefix: "reidx_" });
   await next.init();
