@@ -8,8 +8,10 @@
  */
 import { type FieldError, fieldError, jsonPointer } from "@hire/errors";
 
-// Code units, not code points (no `u` flag): a surrogate is seen on its own.
+// Code units, not code points (no `u` flag): a surrogate is seen on its own. The control
+// characters are the point of the pattern.
 const BAD_TEXT =
+  // deno-lint-ignore no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether a string holds a character the API refuses. */
