@@ -5,6 +5,7 @@
  * @module
  */
 import { EmbeddingError, type EmbeddingProvider } from "@hire/embedding";
+import type { Logger } from "@hire/log";
 
 /** The outcome for one text. */
 export type Embedding =
@@ -37,5 +38,32 @@ export async function embedBatch(
       results.push(...await embedBatch(provider, [text]));
     }
     return results;
+  }
+}
+
+/**
+ * Embeds texts that were embedded once already (re-indexing into a new embedding space) and
+ * hands each vector to `write`. Nothing a partner sees depends on it, so a text the provider
+ * refuses is logged and left out; an outage throws, for the caller's retry.
+ */
+export async function reembed<T extends { id: string }>(
+  deps: { provider: EmbeddingProvider; log: Logger },
+  rows: T[],
+  opts: { text: (row: T) => string; what: "job" | "seeker" },
+  write: (row: T, vector: Float32Array) => Promise<void>,
+): Promise<void> {
+  const results = await embedBatch(deps.provider, rows.map(opts.text));
+  for (const [i, row] of rows.entries()) {
+    const r = results[i]!;
+    if (r.ok) {
+      await write(row, r.vector);
+    } else if (r.retriable) {
+      throw new Error(`re-index of ${opts.what} ${row.id} failed: ${r.error}`);
+    } else {
+      deps.log.warn(`${opts.what} not re-indexed: the provider refused its text`, {
+        [`${opts.what}_id`]: row.id,
+        error: r.error,
+      });
+    }
   }
 }

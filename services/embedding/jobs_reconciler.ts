@@ -10,7 +10,7 @@ import { toPublicJob } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
 import { jobsByIds, markEmbeddingReady, recordEmbeddingFailure, shareLockJobs } from "@hire/tables";
-import { embedBatch, type Embedding } from "./embed_batch.ts";
+import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
 import { jobText } from "./texts.ts";
@@ -79,17 +79,7 @@ async function syncPayload(deps: PipelineDeps, row: JobRow): Promise<boolean> {
  * pairs it never announced.
  */
 async function reindexJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
-  const results = await embedBatch(deps.provider, rows.map(jobText));
-  for (const [i, row] of rows.entries()) {
-    const r = results[i]!;
-    if (!r.ok) {
-      if (r.retriable) throw new Error(`re-index of job ${row.id} failed: ${r.error}`);
-      deps.log.warn("job not re-indexed: the provider refused its text", {
-        job_id: row.id,
-        error: r.error,
-      });
-      continue;
-    }
+  await reembed(deps, rows, { text: jobText, what: "job" }, async (row, vector) => {
     // The share lock keeps the text from changing until the vector is written, so a newer
     // text's vector, written after the change commits, is never overwritten by this one.
     await deps.sql.begin(async (tx) => {
@@ -101,11 +91,11 @@ async function reindexJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
         status: job.status,
         city: job.city,
         employmentType: job.employment_type,
-        vector: r.vector,
+        vector,
       });
       if (job.status === "active") await writeOutbox(tx, [matchTrigger(deps, job)]);
     });
-  }
+  });
 }
 
 /** Asks matching to search seekers for this job. */

@@ -14,7 +14,7 @@ import {
   seekersByIds,
   shareLockSeekers,
 } from "@hire/tables";
-import { embedBatch, type Embedding } from "./embed_batch.ts";
+import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
 import { seekerRowText } from "./texts.ts";
@@ -90,17 +90,7 @@ async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void
  * embedding space being filled; see `reindexJobs`).
  */
 async function reindexSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
-  const results = await embedBatch(deps.provider, rows.map(seekerRowText));
-  for (const [i, row] of rows.entries()) {
-    const r = results[i]!;
-    if (!r.ok) {
-      if (r.retriable) throw new Error(`re-index of seeker ${row.id} failed: ${r.error}`);
-      deps.log.warn("seeker not re-indexed: the provider refused its text", {
-        seeker_id: row.id,
-        error: r.error,
-      });
-      continue;
-    }
+  await reembed(deps, rows, { text: seekerRowText, what: "seeker" }, async (row, vector) => {
     await deps.sql.begin(async (tx) => {
       const [seeker] = await shareLockSeekers(tx, [row.id]);
       if (!seeker || seeker.content_hash !== row.content_hash) return;
@@ -108,11 +98,11 @@ async function reindexSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<vo
         id: seeker.id,
         city: seeker.city,
         employmentTypes: seeker.employment_types,
-        vector: r.vector,
+        vector,
       });
       await writeOutbox(tx, [matchTrigger(deps, seeker)]);
     });
-  }
+  });
 }
 
 /** Asks matching to search jobs for this seeker. */
