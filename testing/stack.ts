@@ -3,6 +3,7 @@
  * service, both on the real Postgres and Kafka, with topics and a consumer group of their
  * own so test files never see each other's messages.
  */
+import assert from "node:assert/strict";
 import { connect, type Sql } from "@hire/db";
 import { createApp } from "@hire/edge-service/app.ts";
 import { createCommandBus } from "@hire/edge-service/command_bus.ts";
@@ -63,6 +64,17 @@ export interface ApiResponse {
   headers: Headers;
   // deno-lint-ignore no-explicit-any
   body: any;
+}
+
+/** Asserts a 422 `partner.validation_failed` with a field error `code` at `field`, in both languages. */
+export function assertFieldError(res: ApiResponse, field: string, code: string): void {
+  assert.equal(res.status, 422, JSON.stringify(res.body));
+  assert.equal(res.body.code, "partner.validation_failed");
+  const e = res.body.errors.find((x: { field: string }) => x.field === field);
+  assert.ok(e, `no error for ${field}: ${JSON.stringify(res.body.errors)}`);
+  assert.equal(e.code, code);
+  assert.ok(e.message.length > 0);
+  assert.match(e.messageAr, /[\u0600-\u06FF]/);
 }
 
 /** A partner with a key, and a client that sends its key. */

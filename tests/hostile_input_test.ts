@@ -3,29 +3,19 @@
  * both messages, never a 500 (issue 13; the rule is `services/edge/request_text.ts`).
  */
 import assert from "node:assert/strict";
-import { type ApiResponse, jobBody, startStack } from "@hire/testing/stack.ts";
+import { assertFieldError, jobBody, startStack } from "@hire/testing/stack.ts";
 
 const stack = await startStack();
 const partner = await stack.partner("growth");
 Deno.test.afterAll(() => stack.stop());
 
-function assertRefused(res: ApiResponse, field: string, code: string) {
-  assert.equal(res.status, 422, JSON.stringify(res.body));
-  assert.equal(res.body.code, "partner.validation_failed");
-  const e = res.body.errors.find((x: { field: string }) => x.field === field);
-  assert.ok(e, `no error for ${field}: ${JSON.stringify(res.body.errors)}`);
-  assert.equal(e.code, code);
-  assert.ok(e.message.length > 0);
-  assert.match(e.messageAr, /[\u0600-\u06FF]/);
-}
-
 Deno.test("a NUL or an unpaired surrogate in a job's text is refused on create and on PATCH", async () => {
-  assertRefused(
+  assertFieldError(
     await partner.call("POST", "/v1/partner/jobs", jobBody({ title: "ICU\u0000Nurse" })),
     "/title",
     "invalid_characters",
   );
-  assertRefused(
+  assertFieldError(
     await partner.call("POST", "/v1/partner/jobs", jobBody({ description: "Care \uD800 unit" })),
     "/description",
     "invalid_characters",
@@ -33,7 +23,7 @@ Deno.test("a NUL or an unpaired surrogate in a job's text is refused on create a
   const created = await partner.call("POST", "/v1/partner/jobs", jobBody());
   assert.equal(created.status, 201);
   const path = `/v1/partner/jobs/${created.body.id}`;
-  assertRefused(
+  assertFieldError(
     await partner.call("PATCH", path, { description: "new\u0000text" }),
     "/description",
     "invalid_characters",
@@ -56,7 +46,7 @@ Deno.test("a bulk body nested 5,000 levels deep with an Idempotency-Key is refus
 });
 
 Deno.test("a NUL in a query parameter is refused, naming the parameter", async () => {
-  assertRefused(
+  assertFieldError(
     await partner.call(
       "GET",
       "/v1/partner/webhooks/whk_01JD8Y4Q2W6ZB7K3N5R9T1V3X5/deliveries?event_id=%00",
@@ -64,7 +54,7 @@ Deno.test("a NUL in a query parameter is refused, naming the parameter", async (
     "/query/event_id",
     "invalid_characters",
   );
-  assertRefused(
+  assertFieldError(
     await partner.call("GET", "/v1/partner/jobs?cursor=a%00b"),
     "/query/cursor",
     "invalid_characters",

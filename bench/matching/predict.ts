@@ -6,7 +6,7 @@
  * is exact here (the index's HNSW is approximate, and at this size finds the same).
  * @module
  */
-import type { EmbeddingProvider } from "@hire/embedding";
+import { dot, type EmbeddingProvider } from "@hire/embedding";
 import { jobText } from "@hire/embedding-service/texts.ts";
 import { confident } from "@hire/matching-service/matcher.ts";
 import { seekerText } from "@hire/seekers";
@@ -19,12 +19,6 @@ export interface Prediction {
   /** Score of every placeable pair, for the score distributions. */
   scores: Map<string, number>;
 }
-
-const dot = (a: Float32Array, b: Float32Array) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
-};
 
 /** Embeds the set's texts, in batches the provider handles. */
 export async function embedSet(provider: EmbeddingProvider, set: EvalSet) {
