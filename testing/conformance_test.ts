@@ -46,6 +46,7 @@ function response(
     headers: new Headers({
       "Content-Type": "application/json",
       "X-Request-Id": REQUEST_ID,
+      "Cache-Control": "no-store",
       ...LIMITS,
       ...over.headers,
     }),

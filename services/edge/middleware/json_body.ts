@@ -1,8 +1,8 @@
 /**
- * Request bodies: size-limited (413), JSON only (415), well-formed (400), and holding only
- * text the API accepts, nested no deeper than it allows (422, `request_text.ts`). A route's
- * own validator checks the media type and parses the body; these run before it, as the
- * route's middleware.
+ * Request bodies: size-limited (413), JSON only (415), well-formed UTF-8 JSON (400), and
+ * holding only text the API accepts, nested no deeper than it allows (422,
+ * `request_text.ts`). A route's own validator checks the media type and parses the body;
+ * these run before it, as the route's middleware.
  * @module
  */
 import type { MiddlewareHandler } from "hono";
@@ -44,17 +44,33 @@ function acceptJson(): MiddlewareHandler<EdgeEnv> {
   };
 }
 
+// JSON is UTF-8 (RFC 8259 §8.1). Decoding leniently would store U+FFFD in place of what the
+// partner sent, silently; a leading BOM is dropped, as JSON parsers may.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
- * Refuses a JSON body holding refused text or nested too deep, before the route's validator
- * or the idempotency fingerprint walks it. The parsed body is cached by Hono, so the route
- * reads it again at no cost.
+ * Refuses a JSON body that is not UTF-8, holds refused text or is nested too deep, before
+ * the route's validator or the idempotency fingerprint walks it. Hono keeps the bytes, so
+ * the route reads the body again without reading the request again.
  */
 function inspectBody(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     if (c.req.header("content-type") === "application/json") {
+      // A body that cannot be read whole (broken chunks) ends the connection: nobody reads
+      // this answer, but it is no fault of ours to log.
+      const bytes = await c.req.arrayBuffer().catch(() => undefined);
+      if (bytes === undefined) throw new ApiError("partner.malformed_json");
+      let text: string;
+      try {
+        text = UTF8.decode(bytes);
+      } catch {
+        throw new ApiError("partner.malformed_json", {
+          detail: "The request body is not UTF-8 text.",
+        });
+      }
       let body: unknown;
       try {
-        body = await c.req.json();
+        body = JSON.parse(text);
       } catch {
         throw new ApiError("partner.malformed_json");
       }

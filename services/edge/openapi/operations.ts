@@ -30,9 +30,14 @@ export const BODY_ERRORS: readonly ErrorCode[] = [
   "partner.validation_failed",
 ];
 
-/** What any request with a key can be answered, whatever the endpoint. */
+/**
+ * What any request with a key can be answered, whatever the endpoint; every query parameter,
+ * even one an endpoint does not read, holds only text the API accepts (422).
+ */
 const EVERY_AUTHENTICATED: readonly ErrorCode[] = [
   "partner.unauthorized",
+  "partner.validation_failed",
+  "partner.auth_rate_limited",
   "partner.rate_limited",
   "partner.internal_error",
   "partner.unavailable",
@@ -53,8 +58,8 @@ export function problemContent(status: number, codes: readonly ErrorCode[]) {
   return { "application/problem+json": { schema: { allOf: [{ $ref: PROBLEM_REF }, restricted] } } };
 }
 
-/** The headers of a response with `status`. */
-type HeadersOf = (status: number) => HeadersObject;
+/** The headers of a response with `status`, a problem one restricted to `codes`. */
+type HeadersOf = (status: number, codes?: readonly ErrorCode[]) => HeadersObject;
 
 function problemResponses(
   codes: readonly ErrorCode[],
@@ -64,7 +69,7 @@ function problemResponses(
   return Object.fromEntries(
     [...byStatus].map(([status, group]) => [String(status), {
       description: group.map((c) => `\`${c}\`: ${ERRORS[c].message}`).join("\n\n"),
-      headers: headers(status),
+      headers: headers(status, group),
       content: problemContent(status, group),
     }]),
   );
