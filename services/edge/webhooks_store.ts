@@ -10,11 +10,15 @@ import * as tables from "@hire/tables";
 import type {
   DeliveryOutcome,
   DeliveryRow,
+  SecretBox,
   WebhookCreate,
   WebhookRow,
   WebhookUpdate,
 } from "@hire/webhooks";
 import type { Position } from "./cursor.ts";
+
+/** A webhook with the plaintext of the secret just issued (answered once). */
+export type WebhookWithSecret = tables.WebhookWithSecret;
 
 /** Most webhooks one partner may register (Stripe allows 16): each is fanned out to. */
 export const MAX_WEBHOOKS_PER_PARTNER = 20;
@@ -36,15 +40,15 @@ export function listWebhooks(sql: Sql, partnerId: string): Promise<WebhookRow[]>
 }
 
 /**
- * Registers a webhook, or returns undefined when the partner already has the most allowed
- * (two concurrent registrations cannot both take the last place).
+ * Registers a webhook with its secret sealed by `secrets` (the plaintext is answered once),
+ * or returns undefined when the partner already has the most allowed (two concurrent
+ * registrations cannot both take the last place).
  */
 export function createWebhook(
   sql: Sql,
-  partnerId: string,
-  fields: WebhookCreate,
-): Promise<WebhookRow | undefined> {
-  return tables.insertWebhook(sql, { partnerId, fields, max: MAX_WEBHOOKS_PER_PARTNER });
+  webhook: { partnerId: string; fields: WebhookCreate; secrets: SecretBox },
+): Promise<WebhookWithSecret | undefined> {
+  return tables.insertWebhook(sql, { ...webhook, max: MAX_WEBHOOKS_PER_PARTNER });
 }
 
 /**
@@ -66,13 +70,15 @@ export function deleteWebhook(sql: Sql, partnerId: string, id: string): Promise<
   return tables.deleteWebhook(sql, { partnerId, id });
 }
 
-/** Issues a new secret; the current one keeps signing, beside it, for the overlap. */
+/**
+ * Issues a new secret, sealed by `secrets`; the current one keeps signing, beside it, for
+ * the overlap.
+ */
 export function rotateSecret(
   sql: Sql,
-  partnerId: string,
-  id: string,
-): Promise<WebhookRow | undefined> {
-  return tables.rotateWebhookSecret(sql, { partnerId, id });
+  webhook: tables.PartnerWebhook & { secrets: SecretBox },
+): Promise<WebhookWithSecret | undefined> {
+  return tables.rotateWebhookSecret(sql, webhook);
 }
 
 /** Filters and position of a delivery log page. */

@@ -7,6 +7,7 @@ const schema = z.object({ ...commonEnv, TIMEOUT_MS: intVar(5_000) });
 
 Deno.test("parseConfig applies the defaults to an empty environment", () => {
   assert.deepEqual(parseConfig(schema, {}), {
+    HIRE_ENV: "development",
     DATABASE_URL: "postgres://postgres@127.0.0.1:5432/hire",
     KAFKA_BROKERS: ["127.0.0.1:9092"],
     KAFKA_CLIENT_ID: "hire",
@@ -78,6 +79,17 @@ Deno.test("parseConfig throws a ConfigError listing every invalid variable at on
       return true;
     },
   );
+});
+
+Deno.test("HIRE_ENV is development or production, and nothing else", () => {
+  assert.equal(parseConfig(schema, { HIRE_ENV: "production" }).HIRE_ENV, "production");
+  for (const value of ["prod", "Production", "staging", ""]) {
+    assert.throws(
+      () => parseConfig(schema, { HIRE_ENV: value }),
+      (err: unknown) => err instanceof ConfigError && err.problems[0]!.startsWith("HIRE_ENV: "),
+      value,
+    );
+  }
 });
 
 Deno.test("parseConfig refuses a non-positive or non-integer intVar", () => {

@@ -27,6 +27,11 @@ export function parseConfig<S extends z.ZodType>(
 
 /** Common variables, shared by every service so each is documented once. */
 export const commonEnv = {
+  /**
+   * `production` turns conveniences that are unsafe there into start-up errors (e.g. a
+   * missing webhook secret key, which development generates under `.local/`).
+   */
+  HIRE_ENV: z.enum(["development", "production"]).default("development"),
   DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5432/hire"),
   KAFKA_BROKERS: z.string().default("127.0.0.1:9092")
     .transform((s) => s.split(",").map((b) => b.trim()).filter(Boolean))

@@ -2,15 +2,24 @@
  * `webhooks`: the only code that writes it. The edge registers, changes, re-enables,
  * deletes and rotates the secret of a partner's webhooks (a delete takes the webhook's
  * delivery log with it, by the foreign key); the delivery service counts consecutive
- * failures and disables a webhook that keeps failing. Retention: none (account
- * configuration, deleted by its partner).
+ * failures, disables a webhook that keeps failing, re-encrypts secrets under the current
+ * key and clears previous secrets whose overlap has ended. Secrets are stored sealed
+ * (`@hire/webhooks` secret_box.ts); the plaintext is returned only to the caller that
+ * issued it. Retention: none (account configuration, deleted by its partner).
  * @module
  */
+import { Buffer } from "node:buffer";
 import type { Sql, Tx } from "@hire/db";
 import { newId } from "@hire/ids";
 import {
   generateWebhookSecret,
+  openStoredSecret,
+  type ResealedSecrets,
+  resealStoredSecrets,
   SECRET_OVERLAP_MS,
+  type SecretBox,
+  SecretBoxError,
+  type StoredSecretColumns,
   type WebhookCreate,
   type WebhookRow,
   type WebhookUpdate,
@@ -22,29 +31,36 @@ export interface PartnerWebhook {
   id: string;
 }
 
+/** A webhook with the plaintext of the secret just issued: the one time it is shown. */
+export type WebhookWithSecret = WebhookRow & { secret: string };
+
 /**
- * Registers a webhook with a new secret, or returns undefined when the partner already has
- * `max`. The count and the insert are serialised per partner so two concurrent
- * registrations cannot both take the last place.
+ * Registers a webhook with a new secret (stored sealed by `secrets`), or returns undefined
+ * when the partner already has `max`. The count and the insert are serialised per partner
+ * so two concurrent registrations cannot both take the last place.
  */
-export function insertWebhook(
+export async function insertWebhook(
   sql: Sql,
-  webhook: { partnerId: string; fields: WebhookCreate; max: number },
-): Promise<WebhookRow | undefined> {
+  webhook: { partnerId: string; fields: WebhookCreate; max: number; secrets: SecretBox },
+): Promise<WebhookWithSecret | undefined> {
   const { partnerId, fields } = webhook;
-  return sql.begin(async (tx) => {
+  const id = newId("wh");
+  const secret = generateWebhookSecret();
+  const sealed = await webhook.secrets.seal(secret, { webhookId: id, slot: "current" });
+  return await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext('webhooks:' || ${partnerId}))`;
     const [count] = await tx<{ n: number }[]>`
       SELECT count(*)::int AS n FROM webhooks WHERE partner_id = ${partnerId}`;
     if (count!.n >= webhook.max) return undefined;
     const now = new Date();
     const [row] = await tx<WebhookRow[]>`
-      INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-      VALUES (${newId("wh")}, ${partnerId}, ${fields.url}, ${fields.events},
-              ${fields.is_active}, ${generateWebhookSecret()}, ${now}, ${now})
+      INSERT INTO webhooks (id, partner_id, url, events, is_active, secret_ciphertext,
+                            secret_key_id, created_at, updated_at)
+      VALUES (${id}, ${partnerId}, ${fields.url}, ${fields.events}, ${fields.is_active},
+              ${sealed.ciphertext}, ${sealed.keyId}, ${now}, ${now})
       RETURNING *`;
-    return row;
-  }) as Promise<WebhookRow | undefined>;
+    return { ...row!, secret };
+  }) as WebhookWithSecret | undefined;
 }
 
 /**
@@ -79,23 +95,151 @@ export async function deleteWebhook(sql: Sql, webhook: PartnerWebhook): Promise<
   return rows.count > 0;
 }
 
+/** The secret columns as stored, plaintext ones of rows from before 0009 included. */
+const STORED_SECRETS = [
+  "id",
+  "secret",
+  "previous_secret",
+  "secret_ciphertext",
+  "secret_key_id",
+  "previous_secret_ciphertext",
+  "previous_secret_key_id",
+  "previous_secret_until",
+];
+
+type StoredSecretsRow = StoredSecretColumns & { id: string };
+
 /**
  * Issues a new secret; the current one keeps signing, beside it, for the overlap.
- * Undefined when the partner has no such webhook.
+ * Undefined when the partner has no such webhook. Throws a `SecretBoxError` when the
+ * current secret does not open (its key is no longer configured).
  */
 export async function rotateWebhookSecret(
   sql: Sql,
-  webhook: PartnerWebhook,
-): Promise<WebhookRow | undefined> {
-  const [row] = await sql<WebhookRow[]>`
-    UPDATE webhooks SET
-      previous_secret = secret,
-      previous_secret_until = now() + ${SECRET_OVERLAP_MS} * interval '1 millisecond',
-      secret = ${generateWebhookSecret()},
-      updated_at = now()
-    WHERE id = ${webhook.id} AND partner_id = ${webhook.partnerId}
-    RETURNING *`;
-  return row;
+  webhook: PartnerWebhook & { secrets: SecretBox },
+): Promise<WebhookWithSecret | undefined> {
+  const { id, secrets: box } = webhook;
+  const secret = generateWebhookSecret();
+  const sealed = await box.seal(secret, { webhookId: id, slot: "current" });
+  return await sql.begin(async (tx) => {
+    const [stored] = await tx<StoredSecretsRow[]>`
+      SELECT ${tx(STORED_SECRETS)} FROM webhooks
+      WHERE id = ${id} AND partner_id = ${webhook.partnerId}
+      FOR UPDATE`;
+    if (!stored) return undefined;
+    // A ciphertext is bound to its slot: the current secret is sealed again as the previous.
+    const current = await openStoredSecret(stored, { box, slot: "current" });
+    const previous = await box.seal(current!, { webhookId: id, slot: "previous" });
+    const [row] = await tx<WebhookRow[]>`
+      UPDATE webhooks SET
+        secret = NULL, secret_ciphertext = ${sealed.ciphertext}, secret_key_id = ${sealed.keyId},
+        previous_secret = NULL, previous_secret_ciphertext = ${previous.ciphertext},
+        previous_secret_key_id = ${previous.keyId},
+        previous_secret_until = now() + ${SECRET_OVERLAP_MS} * interval '1 millisecond',
+        updated_at = now()
+      WHERE id = ${id}
+      RETURNING *`;
+    return { ...row!, secret };
+  }) as WebhookWithSecret | undefined;
+}
+
+/**
+ * Forgets previous secrets whose overlap has ended (they sign nothing any more); returns
+ * how many. A rotation meanwhile sets a new overlap, which this leaves alone.
+ */
+export async function clearExpiredPreviousSecrets(sql: Sql): Promise<number> {
+  const rows = await sql`
+    UPDATE webhooks SET previous_secret = NULL, previous_secret_ciphertext = NULL,
+      previous_secret_key_id = NULL, previous_secret_until = NULL
+    WHERE previous_secret_until <= now()`;
+  return rows.count;
+}
+
+/** The secrets still to seal under the current key, and those no configured key opens. */
+export interface SecretsBacklog {
+  /** Rows with a secret in plaintext or under an older configured key. */
+  toReencrypt: number;
+  /** Rows with a secret under a key not configured (at most 20), with those keys. */
+  unreadable: { id: string; key_ids: string[] }[];
+}
+
+/** What the background re-encryption has left, for its progress log. */
+export async function secretsBacklog(sql: Sql, box: SecretBox): Promise<SecretsBacklog> {
+  const older = box.keyIds.filter((k) => k !== box.currentKeyId);
+  const [{ n }] = await sql<[{ n: number }]>`
+    SELECT count(*)::int AS n FROM webhooks
+    WHERE secret IS NOT NULL OR previous_secret IS NOT NULL
+       OR secret_key_id = ANY(${older}::text[]) OR previous_secret_key_id = ANY(${older}::text[])`;
+  const unreadable = await sql<{ id: string; key_ids: string[] }[]>`
+    SELECT id, array_remove(ARRAY[
+             CASE WHEN secret_key_id <> ALL(${box.keyIds}::text[]) THEN secret_key_id END,
+             CASE WHEN previous_secret_key_id <> ALL(${box.keyIds}::text[])
+                  THEN previous_secret_key_id END], NULL) AS key_ids
+    FROM webhooks
+    WHERE secret_key_id <> ALL(${box.keyIds}::text[])
+       OR previous_secret_key_id <> ALL(${box.keyIds}::text[])
+    ORDER BY id LIMIT 20`;
+  return { toReencrypt: n, unreadable: [...unreadable] };
+}
+
+/** What one batch of the re-encryption did. */
+export interface ReencryptBatch {
+  /** The last webhook id looked at: the next batch starts after it; undefined when done. */
+  last: string | undefined;
+  resealed: number;
+  /** Rows whose secrets did not open, left as they were. */
+  failed: { id: string; error: SecretBoxError }[];
+}
+
+/**
+ * Seals afresh, under the current key, the secrets of up to `limit` webhooks after `after`
+ * (by id) that are in plaintext or under an older configured key. Rows another process has
+ * locked (a rotation, another delivery process's batch) are skipped, not waited for: that
+ * process seals them, or the next sweep does.
+ */
+export function reencryptWebhookSecrets(
+  sql: Sql,
+  opts: { secrets: SecretBox; after: string; limit: number },
+): Promise<ReencryptBatch> {
+  const box = opts.secrets;
+  const older = box.keyIds.filter((k) => k !== box.currentKeyId);
+  return sql.begin(async (tx) => {
+    const rows = await tx<StoredSecretsRow[]>`
+      SELECT ${tx(STORED_SECRETS)} FROM webhooks
+      WHERE id > ${opts.after}
+        AND (secret IS NOT NULL OR previous_secret IS NOT NULL
+             OR secret_key_id = ANY(${older}::text[])
+             OR previous_secret_key_id = ANY(${older}::text[]))
+      ORDER BY id LIMIT ${opts.limit}
+      FOR UPDATE SKIP LOCKED`;
+    const resealed: (ResealedSecrets & { id: string })[] = [];
+    const failed: ReencryptBatch["failed"] = [];
+    for (const row of rows) {
+      try {
+        resealed.push({ id: row.id, ...await resealStoredSecrets(row, box) });
+      } catch (error) {
+        if (!(error instanceof SecretBoxError)) throw error;
+        failed.push({ id: row.id, error });
+      }
+    }
+    if (resealed.length > 0) {
+      // postgres.js sends no bytea[]; the ciphertexts travel as base64 text.
+      const b64 = (bytes: Uint8Array | null) => bytes && Buffer.from(bytes).toString("base64");
+      await tx`
+        UPDATE webhooks w SET
+          secret = NULL, secret_ciphertext = decode(c.ct, 'base64'), secret_key_id = c.key_id,
+          previous_secret = NULL, previous_secret_ciphertext = decode(c.prev_ct, 'base64'),
+          previous_secret_key_id = c.prev_key_id
+        FROM unnest(${resealed.map((r) => r.id)}::text[],
+                    ${resealed.map((r) => b64(r.secret_ciphertext))}::text[],
+                    ${resealed.map((r) => r.secret_key_id)}::text[],
+                    ${resealed.map((r) => b64(r.previous_secret_ciphertext))}::text[],
+                    ${resealed.map((r) => r.previous_secret_key_id)}::text[])
+          AS c(id, ct, key_id, prev_ct, prev_key_id)
+        WHERE w.id = c.id`;
+    }
+    return { last: rows.at(-1)?.id, resealed: resealed.length, failed };
+  }) as Promise<ReencryptBatch>;
 }
 
 /**

@@ -1,10 +1,39 @@
 /**
- * Webhook secrets, delivery signing (sender), signature verification (receivers), and the
- * address rules that keep webhook URLs from reaching private networks.
+ * Webhook secrets (and their encryption at rest), delivery signing (sender), signature
+ * verification (receivers), and the address rules that keep webhook URLs from reaching
+ * private networks.
  * See README.md for a receiver example.
  * @module
  */
 export { generateWebhookSecret, isWebhookSecret, WEBHOOK_SECRET_FORMAT } from "./secret.ts";
+export {
+  createSecretBox,
+  type SealedSecret,
+  type SecretBox,
+  SecretBoxError,
+  type SecretBoxFailure,
+  type SecretPlace,
+  type SecretSlot,
+} from "./secret_box.ts";
+export {
+  formatSecretKeys,
+  generateSecretKey,
+  parseSecretKeys,
+  SECRET_KEY_ID_FORMAT,
+  type SecretKey,
+  secretKeysRequiredInProduction,
+  webhookSecretKeysEnv,
+} from "./secret_keys.ts";
+export { LOCAL_SECRET_KEYS_FILE, withLocalSecretKeys } from "./local_secret_keys.ts";
+export {
+  openSigningSecrets,
+  openStoredSecret,
+  type ResealedSecrets,
+  resealStoredSecrets,
+  sealedIn,
+  type SealedSecretColumns,
+  type StoredSecretColumns,
+} from "./stored_secrets.ts";
 export {
   DEFAULT_TOLERANCE_SECONDS,
   DELIVERY_ID_HEADER,

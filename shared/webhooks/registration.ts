@@ -15,20 +15,18 @@ import {
   MAX_WEBHOOK_URL_LENGTH,
   type WebhookUrlCode,
 } from "./url_rules.ts";
+import type { SealedSecretColumns } from "./stored_secrets.ts";
 
 /** How long a rotated-out secret still signs deliveries, beside the new one. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
-/** A webhook as stored. */
-export interface WebhookRow {
+/** A webhook as stored: its secrets sealed (`stored_secrets.ts`). */
+export interface WebhookRow extends SealedSecretColumns {
   id: string;
   partner_id: string;
   url: string;
   events: EventType[];
   is_active: boolean;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_until: Date | null;
   consecutive_failures: number;
   disabled_at: Date | null;
   disabled_reason: string | null;
@@ -67,11 +65,14 @@ export function toPublicWebhook(row: WebhookRow, now = new Date()): PublicWebhoo
   };
 }
 
-/** The secrets a delivery made at `now` is signed with: the current one first. */
-export function signingSecrets(
-  row: Pick<WebhookRow, "secret" | "previous_secret" | "previous_secret_until">,
+/**
+ * The secrets a delivery made at `now` is signed with: the current one first, the previous
+ * one only during its overlap. `S` is a secret, or what stands for one (a sealed slot).
+ */
+export function signingSecrets<S>(
+  row: { secret: S; previous_secret: S | null; previous_secret_until: Date | null },
   now = new Date(),
-): string[] {
+): S[] {
   const overlapping = row.previous_secret !== null && row.previous_secret_until !== null &&
     row.previous_secret_until > now;
   return overlapping ? [row.secret, row.previous_secret!] : [row.secret];

@@ -8,8 +8,10 @@ const row = (over: Partial<WebhookRow> = {}): WebhookRow => ({
   url: "https://x.example/",
   events: ["job.created"],
   is_active: true,
-  secret: generateWebhookSecret(),
-  previous_secret: null,
+  secret_ciphertext: new Uint8Array(64),
+  secret_key_id: "k1",
+  previous_secret_ciphertext: null,
+  previous_secret_key_id: null,
   previous_secret_until: null,
   consecutive_failures: 0,
   disabled_at: null,
@@ -19,22 +21,21 @@ const row = (over: Partial<WebhookRow> = {}): WebhookRow => ({
   ...over,
 });
 
-Deno.test("the public webhook never carries a secret", () => {
-  const r = row({ previous_secret: generateWebhookSecret() });
+Deno.test("the public webhook never carries a secret, sealed or not, nor its key id", () => {
+  const r = row({ previous_secret_ciphertext: new Uint8Array(64), previous_secret_key_id: "k1" });
   const text = JSON.stringify(toPublicWebhook(r));
-  assert.ok(!text.includes("whsec_"));
+  assert.ok(!/secret_ciphertext|key_id|"k1"/.test(text), text);
 });
 
 Deno.test("the previous secret signs only until its overlap ends", () => {
   const now = new Date("2026-01-02T00:00:00Z");
-  const previous = generateWebhookSecret();
-  const during = row({
-    previous_secret: previous,
-    previous_secret_until: new Date(now.getTime() + 1),
-  });
-  const after = row({ previous_secret: previous, previous_secret_until: now });
-  assert.deepEqual(signingSecrets(during, now), [during.secret, previous]);
-  assert.deepEqual(signingSecrets(after, now), [after.secret]);
+  const [secret, previous] = [generateWebhookSecret(), generateWebhookSecret()];
+  const during = row({ previous_secret_until: new Date(now.getTime() + 1) });
+  const after = row({ previous_secret_until: now });
+  const secrets = (r: WebhookRow) => ({ secret, previous_secret: previous, ...r });
+  assert.deepEqual(signingSecrets(secrets(during), now), [secret, previous]);
+  assert.deepEqual(signingSecrets(secrets(after), now), [secret]);
+  assert.deepEqual(signingSecrets({ ...secrets(during), previous_secret: null }, now), [secret]);
   assert.equal(toPublicWebhook(during, now).previous_secret_expires_at, "2026-01-02T00:00:00.001Z");
   assert.equal(toPublicWebhook(after, now).previous_secret_expires_at, null);
 });

@@ -28,11 +28,16 @@ export interface ResolveCheckOptions {
 
 /**
  * The outcome of {@link checkResolvedHost}. `retriable` is true when DNS itself failed
- * (timeout, SERVFAIL) rather than the host being refused.
+ * (timeout, SERVFAIL) rather than the host being refused. `reason` is shown to the partner
+ * (the delivery log) and never holds an address a name resolved to: that address may be one
+ * of our own network's. `detail`, for operators' logs only, names it.
  */
 export type ResolvedHostCheck =
   | { ok: true; addresses: string[] }
-  | { ok: false; reason: string; retriable: boolean };
+  | { ok: false; reason: string; retriable: boolean; detail?: string };
+
+/** The partner's reason for any address that is not public, resolved or literal. */
+const NOT_PUBLIC = "not a public address";
 
 // A stuck resolver must not hold a delivery worker; the delivery is retried later.
 const DNS_TIMEOUT_MS = 5_000;
@@ -51,7 +56,12 @@ export async function checkResolvedHost(
 ): Promise<ResolvedHostCheck> {
   const host = normaliseHost(hostname);
   const refusal = hostRefusalReason(host, opts);
-  if (refusal !== null) return { ok: false, reason: refusal, retriable: false };
+  if (refusal !== null) {
+    // An IP literal is refused in the same words as a name resolving to one.
+    return parseIp(host) === null
+      ? { ok: false, reason: refusal, retriable: false }
+      : { ok: false, reason: NOT_PUBLIC, detail: refusal, retriable: false };
+  }
   if (parseIp(host) !== null) return { ok: true, addresses: [host] };
 
   const resolve = opts.resolve ?? resolveWithDeno;
@@ -69,8 +79,8 @@ export async function checkResolvedHost(
   for (const address of addresses) {
     const kind = classifyIp(address);
     if (isAllowedIp(kind, opts.allowPrivateNetworks)) continue;
-    const reason = `${host} resolves to ${address}, which is not a public address (${kind}).`;
-    return { ok: false, reason, retriable: false };
+    const detail = `${host} resolves to ${address}, which is not a public address (${kind}).`;
+    return { ok: false, reason: NOT_PUBLIC, detail, retriable: false };
   }
   return { ok: true, addresses };
 }

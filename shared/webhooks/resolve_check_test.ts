@@ -50,9 +50,24 @@ Deno.test("checkResolvedHost refuses a name with one public and one private reco
   });
   assert.deepEqual(result, {
     ok: false,
-    reason: "mixed.example.com resolves to 10.0.0.5, which is not a public address (private).",
+    reason: "not a public address",
+    detail: "mixed.example.com resolves to 10.0.0.5, which is not a public address (private).",
     retriable: false,
   });
+});
+
+Deno.test("checkResolvedHost never puts a resolved or literal address in the partner's reason", async () => {
+  const { resolve } = fakeDns({
+    "rebind.example.com": { A: ["169.254.169.254"] },
+    "v6only.example.com": { AAAA: ["fd00::7"] },
+  });
+  for (const host of ["rebind.example.com", "v6only.example.com", "10.1.2.3", "[fd00::7]"]) {
+    const result = await checkResolvedHost(host, { ...STRICT, resolve });
+    assert.ok(!result.ok, host);
+    assert.equal(result.reason, "not a public address", host);
+    assert.doesNotMatch(result.reason, /169\.254|fd00|10\.1/, host);
+    assert.match(result.detail ?? "", /169\.254\.169\.254|fd00::7|10\.1\.2\.3/, host);
+  }
 });
 
 Deno.test("checkResolvedHost refuses a private AAAA record next to a public A record", async () => {

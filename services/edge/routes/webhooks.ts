@@ -9,6 +9,7 @@ import type { ErrorCode } from "@hire/errors";
 import {
   deliveryListQuerySchema,
   type HostRuleOptions,
+  type SecretBox,
   toPublicDelivery,
   toPublicWebhook,
   webhookCreateSchema,
@@ -44,6 +45,7 @@ import {
   queueRedelivery,
   rotateSecret,
   updateWebhook,
+  type WebhookWithSecret,
 } from "../webhooks_store.ts";
 
 /** What the webhook routes need. */
@@ -52,6 +54,8 @@ export interface WebhookRoutesDeps {
   bodyLimitBytes: number;
   /** Lifts the public-address rule for webhook URLs (development and tests only). */
   allowPrivateNetworks: boolean;
+  /** Seals the secrets issued at registration and rotation. */
+  webhookSecrets: SecretBox;
 }
 
 const webhookPath = z.object({
@@ -248,7 +252,7 @@ function webhookApi(deps: WebhookRoutesDeps) {
 /** The routes, to be mounted at `/v1/partner/webhooks`. */
 export function webhookRoutes(deps: WebhookRoutesDeps): OpenAPIHono<EdgeEnv> {
   const routes = webhookApi(deps);
-  const withSecret = (row: WebhookRow) => ({ ...toPublicWebhook(row), secret: row.secret });
+  const withSecret = (row: WebhookWithSecret) => ({ ...toPublicWebhook(row), secret: row.secret });
 
   const api = new OpenAPIHono<EdgeEnv>();
   api.use("*", requireFeature("webhooks"));
@@ -257,7 +261,11 @@ export function webhookRoutes(deps: WebhookRoutesDeps): OpenAPIHono<EdgeEnv> {
     return c.json({ data: rows.map((r) => toPublicWebhook(r)) }, 200);
   });
   api.openapi(routes.register, async (c) => {
-    const row = await createWebhook(deps.sql, c.get("partner").partnerId, c.req.valid("json"));
+    const row = await createWebhook(deps.sql, {
+      partnerId: c.get("partner").partnerId,
+      fields: c.req.valid("json"),
+      secrets: deps.webhookSecrets,
+    });
     if (!row) {
       throw new ApiError("partner.webhook_limit_reached", {
         detail: `A partner can register at most ${MAX_WEBHOOKS_PER_PARTNER} webhooks.`,
@@ -284,7 +292,11 @@ export function webhookRoutes(deps: WebhookRoutesDeps): OpenAPIHono<EdgeEnv> {
     return c.body(null, 204);
   });
   api.openapi(routes.rotateSecret, async (c) => {
-    const row = await rotateSecret(deps.sql, c.get("partner").partnerId, c.req.valid("param").id);
+    const row = await rotateSecret(deps.sql, {
+      partnerId: c.get("partner").partnerId,
+      id: c.req.valid("param").id,
+      secrets: deps.webhookSecrets,
+    });
     if (!row) throw notFound();
     return c.json(withSecret(row), 200);
   });
