@@ -15,42 +15,24 @@
  * | `BENCH_DELIVERY_HEALTHY_RATE` | `50`    | events/s to the healthy webhooks (isolation) |
  * @module
  */
-import { connect, migrate } from "@hire/db";
 import { loadDeliveryConfig } from "@hire/delivery-service/config.ts";
 import { createPublisher } from "@hire/kafka";
-import { DEFAULT_DATABASE_URL, ensureDatabase } from "../../deploy/local/postgres.ts";
 import { CONFIG } from "./config.ts";
 import { figures, meets, TARGETS } from "./figures.ts";
 import { deliveryMarkdown, type Versions } from "./report.ts";
 import type { DeliveryResults } from "./results.ts";
 import { isolationScenario, latencyScenario, throughputScenario } from "./scenarios.ts";
+import { commitUnderTest } from "../common/commit.ts";
+import { freshDatabase } from "../common/fresh_database.ts";
 import { describeMachine, type Machine } from "../common/machine.ts";
-import { commandOutput, RESULTS_DIR, ROOT, step } from "../common/proc.ts";
-
-/** A fresh, migrated database beside DATABASE_URL's, as `deno task test` makes hire_test. */
-async function prepareDatabase(): Promise<string> {
-  const url = new URL(Deno.env.get("DATABASE_URL") ?? DEFAULT_DATABASE_URL);
-  url.pathname = `/${CONFIG.database}`;
-  await ensureDatabase(url.toString(), { fresh: true });
-  const sql = connect(url.toString(), { max: 1, name: "bench" });
-  try {
-    await migrate(sql);
-  } finally {
-    await sql.end();
-  }
-  return url.toString();
-}
+import { RESULTS_DIR, ROOT, step } from "../common/proc.ts";
 
 async function versions(machine: Machine): Promise<Versions> {
   const root = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
   const service = JSON.parse(await Deno.readTextFile(`${ROOT}services/delivery/deno.json`));
-  const rev = await commandOutput("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT });
-  const dirty = await commandOutput("git", ["status", "--porcelain"], { cwd: ROOT });
   return {
     delivery_service: `${service.name} ${service.version}`,
-    commit: rev.success
-      ? `${rev.stdout.trim()}${dirty.stdout.trim() ? " (with uncommitted changes)" : ""}`
-      : "unknown",
+    commit: await commitUnderTest(),
     kafkajs: String(root.imports.kafkajs).replace("npm:", ""),
     postgres_js: String(root.imports.postgres).replace("npm:", ""),
     deno: machine.deno,
@@ -60,7 +42,7 @@ async function versions(machine: Machine): Promise<Versions> {
 }
 
 async function main() {
-  const databaseUrl = await prepareDatabase();
+  const databaseUrl = await freshDatabase(CONFIG.database);
   // stack.ts reads DATABASE_URL when it is first imported.
   Deno.env.set("DATABASE_URL", databaseUrl);
   const { startStack } = await import("@hire/testing/stack.ts");

@@ -18,6 +18,15 @@ export interface Figure {
   target?: { op: "≥" | "≤" | "<"; value: number };
 }
 
+/** A time in milliseconds, with an upper bound when it has a target. */
+export const ms = (scenario: string, figure: string, value: number, target?: number): Figure => ({
+  scenario,
+  figure,
+  value,
+  unit: "ms",
+  ...(target === undefined ? {} : { target: { op: "≤", value: target } }),
+});
+
 /** Whether a figure meets its target (true when it has none); NaN never meets one. */
 export function meets(f: Figure): boolean {
   if (!f.target) return true;
@@ -53,13 +62,6 @@ export function figures(r: DeliveryResults): Figure[] {
   const t = r.throughput;
   const l = r.latency;
   const i = r.isolation;
-  const ms = (scenario: string, figure: string, value: number, target?: number): Figure => ({
-    scenario,
-    figure,
-    value,
-    unit: "ms",
-    ...(target === undefined ? {} : { target: { op: "≤", value: target } }),
-  });
   const none = (scenario: string, figure: string, value: number): Figure => ({
     scenario,
     figure,

@@ -1,9 +1,16 @@
 /** The delivery service's configuration, read once at start-up. */
 import { commonEnv, durationVar, intVar, parseConfig } from "@hire/config";
 import { mailEnv } from "@hire/mail";
+import { metricsEnv } from "@hire/metrics";
 import { retentionEnv } from "@hire/tables";
 import { groupEnv, topicEnv } from "@hire/topology";
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, webhookAddressEnv } from "@hire/webhooks";
+import {
+  DEFAULT_RETRY_SCHEDULE,
+  parseRetrySchedule,
+  secretKeysRequiredInProduction,
+  webhookAddressEnv,
+  webhookSecretKeysEnv,
+} from "@hire/webhooks";
 import { z } from "zod";
 import type { WebhookHttpClientOptions } from "./http_client.ts";
 
@@ -13,6 +20,9 @@ const schema = z.object({
   TOPIC_WEBHOOKS_RETRY_PREFIX: topicEnv.TOPIC_WEBHOOKS_RETRY_PREFIX,
   TOPIC_WEBHOOKS_DEAD: topicEnv.TOPIC_WEBHOOKS_DEAD,
   ...webhookAddressEnv,
+  ...webhookSecretKeysEnv,
+  /** How often previous secrets past their overlap are cleared and stale ones re-encrypted. */
+  WEBHOOK_SECRET_SWEEP_MS: intVar(60_000),
   ...mailEnv,
   /** A delivery succeeds on a 2xx received within this time (DNS, connect and body included). */
   WEBHOOK_TIMEOUT: durationVar("10s"),
@@ -31,6 +41,11 @@ const schema = z.object({
   DELIVERY_CONCURRENCY: intVar(128),
   /** Attempts in flight to one webhook, across all processes: a slow one takes no more. */
   WEBHOOK_MAX_IN_FLIGHT: intVar(16),
+  /**
+   * Attempts in flight to one partner's webhooks, across all processes: a partner whose
+   * endpoints hang takes no more, and each process keeps the rest of its slots for others.
+   */
+  DELIVERY_PARTNER_MAX_IN_FLIGHT: intVar(32),
   /** Longest wait before looking for due work nobody announced (another process's leases). */
   DELIVERY_POLL_MS: intVar(1000),
   /**
@@ -46,7 +61,11 @@ const schema = z.object({
   OUTBOX_INTERVAL_MS: intVar(1000),
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
   ...retentionEnv,
-});
+  ...metricsEnv,
+}).refine((c) => c.DELIVERY_PARTNER_MAX_IN_FLIGHT < c.DELIVERY_CONCURRENCY, {
+  path: ["DELIVERY_PARTNER_MAX_IN_FLIGHT"],
+  message: "must be below DELIVERY_CONCURRENCY, or one partner could take every slot",
+}).refine(...secretKeysRequiredInProduction);
 
 /** The validated configuration. */
 export type DeliveryConfig = z.infer<typeof schema>;

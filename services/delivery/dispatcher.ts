@@ -1,15 +1,15 @@
 /**
  * The dispatcher: claims due attempts from Postgres, makes them concurrently, and records
  * their outcomes in combined transactions. Each attempt holds one worker slot for at most
- * the webhook timeout, and no webhook may hold more than its share of slots, so a slow
- * endpoint delays nobody else.
+ * the webhook timeout, no webhook and no partner may hold more than its share of slots,
+ * and free slots go to the least busy partner first, so slow endpoints delay nobody else.
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
 import { combiner } from "@hire/queue";
 import type { Logger } from "@hire/log";
 import { cancelInactiveAttempts, claimDueAttempts, type ClaimedAttempt } from "@hire/tables";
-import { type RetryRung, signingSecrets } from "@hire/webhooks";
+import { openSigningSecrets, type RetryRung, type SecretBox } from "@hire/webhooks";
 import { nextStep } from "./after_attempt.ts";
 import {
   type AttemptOutcome,
@@ -29,12 +29,18 @@ export interface DispatcherDeps {
   topics: LadderTopics;
   /** Called after outcomes are committed (e.g. to flush the outbox and send mail). */
   afterRecord: (summary: RecordSummary) => void;
+  /**
+   * Opens the secrets that sign. One that does not open (its key is not configured) fails
+   * that attempt with a logged error; it stays pending and is tried again after its lease.
+   */
+  secrets: SecretBox;
 }
 
 /** Tuning of the dispatcher. */
 export interface DispatcherOptions {
   concurrency: number;
   perWebhook: number;
+  perPartner: number;
   timeoutMs: number;
   disableAfter: number;
   /** Longest wait between claims when nothing wakes the dispatcher. */
@@ -77,7 +83,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
       body: a.envelope,
       eventType: a.event_type,
       deliveryId: a.id,
-      secrets: signingSecrets(a, now),
+      secrets: await openSigningSecrets(a, { box: deps.secrets, now }),
       now,
     });
     const result = await deps.client.post(request);
@@ -138,6 +144,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
           const claimed = await claimDueAttempts(deps.sql, {
             limit: free,
             perWebhook: opts.perWebhook,
+            perPartner: opts.perPartner,
             leaseMs,
           });
           for (const a of claimed) launch(a);

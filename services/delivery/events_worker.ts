@@ -5,10 +5,11 @@
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
-import { decodeJobEvent } from "@hire/jobs";
-import { consume, defineWorker } from "@hire/queue";
+import { decodeJobEvent, jobOfOtherPartner } from "@hire/jobs";
+import { consume, defineWorker, setAsideWhere } from "@hire/queue";
+import { jobOwners } from "@hire/tables";
 import type { DeliveryConfig } from "./config.ts";
-import { fanOut } from "./fan_out.ts";
+import { fanOut, jobIdOf } from "./fan_out.ts";
 
 /** The worker of jobs.events.v1; `queued` is called when attempts were queued. */
 export function eventsWorker(cfg: DeliveryConfig, deps: { sql: Sql; queued: () => void }) {
@@ -21,8 +22,20 @@ export function eventsWorker(cfg: DeliveryConfig, deps: { sql: Sql; queued: () =
     consumes: [consume({
       topic: cfg.TOPIC_JOBS_EVENTS,
       decode: decodeJobEvent,
-      handle: async (messages) => {
-        if (await fanOut(deps.sql, messages.map((m) => m.value)) > 0) deps.queued();
+      handle: async (messages, ctx) => {
+        // An event naming one partner and another partner's job is set aside: fan-out
+        // would send that job to the partner named.
+        const owners = await jobOwners(deps.sql, messages.map((m) => jobIdOf(m.value)));
+        const sound = setAsideWhere(
+          messages,
+          ctx,
+          (e) =>
+            jobOfOtherPartner(
+              { job_id: jobIdOf(e), partner_id: e.partner_id },
+              owners.get(jobIdOf(e)),
+            ),
+        );
+        if (await fanOut(deps.sql, sound.map((m) => m.value)) > 0) deps.queued();
       },
     })],
     // Attempts go out through the dispatcher's outbox, not from here.

@@ -1,14 +1,16 @@
 /**
  * Fan-out: each public event becomes one pending first attempt per active webhook of its
- * partner that subscribes to its type and was registered by the time the event happened.
- * Written in one transaction per batch of events, before the batch's offsets are
- * committed, so a crash in between only repeats work the unique index turns into no-ops.
+ * partner that subscribes to its type and was registered by the time the event happened,
+ * while the partner's plan includes webhooks. Written in one transaction per batch of
+ * events, before the batch's offsets are committed, so a crash in between only repeats
+ * work the unique index turns into no-ops.
  * @module
  */
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { JobEvent } from "@hire/jobs";
 import { publicEnvelope } from "@hire/jobs";
+import { type Plan, planIncludes } from "@hire/partners";
 import { queueFirstAttempts, storeWebhookEvents } from "@hire/tables";
 
 /** A webhook as fan-out needs it. */
@@ -17,6 +19,8 @@ export interface Subscription {
   partner_id: string;
   events: string[];
   created_at: Date;
+  /** The partner's plan now. */
+  plan: Plan;
 }
 
 /** One first attempt to queue. */
@@ -29,7 +33,8 @@ export interface PlannedAttempt {
 /**
  * Pairs events with the subscriptions that receive them; pure, in event order. A webhook
  * never receives what happened before it was registered, so reading the topic from its
- * start (a new deployment, a new consumer group) sends nothing old.
+ * start (a new deployment, a new consumer group) sends nothing old; nor what happens while
+ * its partner is on a plan without webhooks (Sandbox), which is not kept for an upgrade.
  */
 export function planFanOut(
   events: readonly JobEvent[],
@@ -40,7 +45,8 @@ export function planFanOut(
     subscriptions
       .filter((s) =>
         s.partner_id === event.partner_id && s.events.includes(event.type) &&
-        Date.parse(event.created_at) >= s.created_at.getTime()
+        Date.parse(event.created_at) >= s.created_at.getTime() &&
+        planIncludes(s.plan, "webhooks")
       )
       .map((s) => ({ deliveryId: newDeliveryId(), webhookId: s.id, event }))
   );
@@ -60,8 +66,9 @@ export function fanOut(sql: Sql, events: readonly JobEvent[]): Promise<number> {
   const partners = [...new Set(events.map((e) => e.partner_id))];
   return sql.begin(async (tx) => {
     const subscriptions = await tx<Subscription[]>`
-      SELECT id, partner_id, events, created_at FROM webhooks
-      WHERE partner_id = ANY(${partners}) AND is_active`;
+      SELECT w.id, w.partner_id, w.events, w.created_at, p.plan
+      FROM webhooks w JOIN partners p ON p.id = w.partner_id
+      WHERE w.partner_id = ANY(${partners}) AND w.is_active`;
     const planned = planFanOut(events, subscriptions, () => newId("dlv"));
     if (planned.length === 0) return 0;
     const sent = new Map(planned.map((p) => [p.event.id, p.event]));

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import type { JobEvent } from "@hire/jobs";
-import { jobIdOf, planFanOut } from "./fan_out.ts";
+import type { Plan } from "@hire/partners";
+import { jobIdOf, planFanOut, type Subscription } from "./fan_out.ts";
 
 const REGISTERED = new Date("2025-12-31T00:00:00.000Z");
+const plan = "growth" as const;
 
 const deleted = (id: string, partner: string, at = "2026-01-01T00:00:00.000Z"): JobEvent => ({
   id,
@@ -26,10 +28,11 @@ Deno.test("fan-out: each event to its partner's webhooks subscribed to its type"
         partner_id: "ptr_a",
         events: ["job.deleted", "job.created"],
         created_at: REGISTERED,
+        plan,
       },
-      { id: "wh_2", partner_id: "ptr_a", events: ["job.created"], created_at: REGISTERED },
-      { id: "wh_3", partner_id: "ptr_b", events: ["job.deleted"], created_at: REGISTERED },
-      { id: "wh_4", partner_id: "ptr_a", events: ["job.deleted"], created_at: REGISTERED },
+      { id: "wh_2", partner_id: "ptr_a", events: ["job.created"], created_at: REGISTERED, plan },
+      { id: "wh_3", partner_id: "ptr_b", events: ["job.deleted"], created_at: REGISTERED, plan },
+      { id: "wh_4", partner_id: "ptr_a", events: ["job.deleted"], created_at: REGISTERED, plan },
     ],
     () => `dlv_${++n}`,
   );
@@ -54,7 +57,8 @@ Deno.test("fan-out: a webhook receives nothing that happened before it was regis
     partner_id: "ptr_a",
     events: ["job.deleted"],
     created_at: new Date("2026-01-01T00:00:00.000Z"),
-  };
+    plan,
+  } satisfies Subscription;
   const planned = planFanOut(
     [
       deleted("evt_before", "ptr_a", "2025-12-31T23:59:59.999Z"),
@@ -65,4 +69,31 @@ Deno.test("fan-out: a webhook receives nothing that happened before it was regis
     () => "dlv",
   );
   assert.deepEqual(planned.map((p) => p.event.id), ["evt_same_ms", "evt_after"]);
+});
+
+Deno.test("fan-out: nothing for the webhooks of a partner on a plan without webhooks", () => {
+  const webhook = (id: string, partner: string, plan: Plan): Subscription => ({
+    id,
+    partner_id: partner,
+    events: ["job.deleted"],
+    created_at: REGISTERED,
+    plan,
+  });
+  const planned = planFanOut(
+    [
+      deleted("evt_1", "ptr_sandbox"),
+      deleted("evt_2", "ptr_growth"),
+      deleted("evt_3", "ptr_scale"),
+    ],
+    [
+      webhook("wh_1", "ptr_sandbox", "sandbox"),
+      webhook("wh_2", "ptr_growth", "growth"),
+      webhook("wh_3", "ptr_scale", "scale"),
+    ],
+    () => "dlv",
+  );
+  assert.deepEqual(planned.map((p) => [p.event.id, p.webhookId]), [
+    ["evt_2", "wh_2"],
+    ["evt_3", "wh_3"],
+  ]);
 });

@@ -11,6 +11,7 @@
 import https from "node:https";
 import tls from "node:tls";
 import type { IncomingMessage } from "node:http";
+import type { Logger } from "@hire/log";
 import { checkResolvedHost, pickAddress, pinnedLookup, type Resolve } from "@hire/webhooks";
 
 /** What to send; the caller supplies every header except `Content-Length`. */
@@ -54,6 +55,11 @@ export interface WebhookHttpClientOptions {
   maxSocketsPerHost?: number;
   /** Replaces DNS, passed through to {@link checkResolvedHost} (tests). */
   resolve?: Resolve;
+  /**
+   * Where a refused address is named: the partner's delivery log says only "refused: not a
+   * public address", operators need to know which address it was.
+   */
+  log?: Logger;
 }
 
 /** A receiver that streams forever must not hold a worker; the body is never used anyway. */
@@ -88,6 +94,9 @@ export function createWebhookHttpClient(opts: WebhookHttpClientOptions): Webhook
     );
     if (check === "deadline") return timedOut(null);
     if (!check.ok) {
+      if (check.detail) {
+        opts.log?.warn("webhook address refused", { url: req.url, detail: check.detail });
+      }
       const reason = check.reason.replace(/\.$/, "");
       return failure(null, check.retriable ? reason : `refused: ${reason}`);
     }

@@ -9,8 +9,9 @@
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
 import { consume, defineWorker } from "@hire/queue";
-import { queueRetryAttempts } from "@hire/tables";
-import { decodeRetry, type RetryRung, retryTopic } from "@hire/webhooks";
+import type { SetAsideReason } from "@hire/queue";
+import { queueRetryAttempts, type RefusedRetry } from "@hire/tables";
+import { decodeRetry, type RetryMessage, type RetryRung, retryTopic } from "@hire/webhooks";
 import type { DeliveryConfig } from "./config.ts";
 
 /** The due prefix of a batch, and how long until the first message that is not due. */
@@ -27,7 +28,25 @@ export function splitDue<T extends { value: { due_at: string } }>(
   return { due, waitMs: 0 };
 }
 
-/** The worker of the rungs of `rungs`; `queued` is called when retries were queued. */
+/** A retry refused as set aside: what it names, and the partners those belong to. */
+function refusedRetry(retry: RetryMessage, refused: RefusedRetry): SetAsideReason {
+  return {
+    reason: refused.reason,
+    ids: {
+      webhook_id: retry.webhook_id,
+      event_id: retry.event_id,
+      previous_delivery_id: retry.previous_delivery_id,
+      attempt: retry.attempt,
+      webhook_partner_id: refused.webhookPartnerId,
+      ...(refused.eventPartnerId ? { event_partner_id: refused.eventPartnerId } : {}),
+    },
+  };
+}
+
+/**
+ * The worker of the rungs of `rungs`; `queued` is called when retries were queued. A retry
+ * whose webhook, event and previous delivery do not belong together is set aside.
+ */
 export function ladderWorker(
   cfg: DeliveryConfig,
   deps: { sql: Sql; rungs: readonly RetryRung[]; queued: () => void },
@@ -42,7 +61,11 @@ export function ladderWorker(
         handle: async (messages, ctx) => {
           const now = Date.now();
           const { due, waitMs } = splitDue(messages, now);
-          if (await queueRetryAttempts(deps.sql, due.map((m) => m.value)) > 0) deps.queued();
+          const { queued, refused } = await queueRetryAttempts(deps.sql, due.map((m) => m.value));
+          for (const r of refused) {
+            ctx.setAside(due[r.index]!, refusedRetry(due[r.index]!.value, r));
+          }
+          if (queued > 0) deps.queued();
           const first = messages[due.length];
           if (waitMs > 0 && first) ctx.redeliverFrom(first.offset, now + waitMs);
         },

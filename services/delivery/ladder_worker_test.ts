@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { connect } from "@hire/db";
+import { connect, type Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import { silentLogger } from "@hire/log";
+import { createRegistry } from "@hire/metrics";
 import { createPartner } from "@hire/tables";
-import { InProcessQueue, startWorker } from "@hire/queue";
+import { InProcessQueue, SET_ASIDE_COUNTER, startWorker } from "@hire/queue";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
 import { encodeRetry, type RetryMessage, retryTopic } from "@hire/webhooks";
@@ -32,7 +33,46 @@ Deno.test("splitDue: everything due, no wait", () => {
   assert.equal(waitMs, 0);
 });
 
-Deno.test("ladder worker: a retry not due waits on its rung, with what is behind it, and is queued when due", async () => {
+/** A partner with a webhook. */
+async function partnerWithWebhook(sql: Sql, name: string) {
+  const { partner_id } = await createPartner(sql, {
+    name,
+    plan: "growth",
+    adminEmails: ["admin@example.sa"],
+  });
+  const webhookId = newId("wh");
+  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
+    VALUES (${webhookId}, ${partner_id}, ${`https://${name}.example.sa/hook`}, ${["job.deleted"]},
+            true, 'whsec_test', now(), now())`;
+  return { partnerId: partner_id, webhookId };
+}
+
+/** An event of the webhook's partner, its first attempt failed: the retry it scheduled. */
+async function failedFirstAttempt(
+  sql: Sql,
+  to: { partnerId: string; webhookId: string },
+  dueAt: number,
+): Promise<RetryMessage> {
+  const eventId = newId("evt");
+  const deliveryId = newId("dlv");
+  const jobId = newId("job");
+  await sql`INSERT INTO webhook_events (id, partner_id, job_id, type, envelope)
+    VALUES (${eventId}, ${to.partnerId}, ${jobId}, 'job.deleted', '{}')`;
+  await sql`INSERT INTO webhook_deliveries
+      (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
+    VALUES (${deliveryId}, ${to.webhookId}, ${to.partnerId}, ${eventId}, 'job.deleted', ${jobId},
+            1, 'event', 'failed')`;
+  return {
+    webhook_id: to.webhookId,
+    event_id: eventId,
+    attempt: 2,
+    due_at: new Date(dueAt).toISOString(),
+    previous_delivery_id: deliveryId,
+  };
+}
+
+/** The ladder worker on its own database and an in-process queue, on one rung. */
+async function startLadder() {
   const db = await ownDatabase(
     Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
   );
@@ -40,62 +80,99 @@ Deno.test("ladder worker: a retry not due waits on its rung, with what is behind
   const queue = new InProcessQueue();
   const cfg = loadDeliveryConfig({ DATABASE_URL: db.url, WEBHOOK_RETRY_SCHEDULE: "1s,2s" });
   const rungs = cfg.WEBHOOK_RETRY_SCHEDULE;
-  const [first, second] = rungs.map((r) => retryTopic(r, cfg.TOPIC_WEBHOOKS_RETRY_PREFIX));
-  await queue.ensureTopics([first!, second!].map((topic) => ({ topic, numPartitions: 1 })));
-  let wakes = 0;
+  const topics = rungs.map((r) => retryTopic(r, cfg.TOPIC_WEBHOOKS_RETRY_PREFIX));
+  await queue.ensureTopics(topics.map((topic) => ({ topic, numPartitions: 1 })));
+  const metrics = createRegistry();
+  const wakes = { n: 0 };
   const worker = await startWorker(
-    ladderWorker(cfg, { sql, rungs, queued: () => wakes++ }),
-    { queue, log: silentLogger },
+    ladderWorker(cfg, { sql, rungs, queued: () => wakes.n++ }),
+    { queue, log: silentLogger, metrics },
   );
+  return {
+    sql,
+    queue,
+    rung: topics[0]!,
+    wakes,
+    setAside: (reason: string) =>
+      metrics.counter(SET_ASIDE_COUNTER).value({ topic: topics[0]!, reason }),
+    async stop() {
+      await worker.stop();
+      await sql.end();
+      await db.drop();
+    },
+  };
+}
+
+Deno.test("ladder worker: a retry not due waits on its rung, with what is behind it, and is queued when due", async () => {
+  const l = await startLadder();
   try {
-    const { partner_id } = await createPartner(sql, {
-      name: "Ladder worker",
-      plan: "growth",
-      adminEmails: ["admin@example.sa"],
-    });
-    const webhookId = newId("wh");
-    await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-      VALUES (${webhookId}, ${partner_id}, 'https://example.sa/hook', ${["job.deleted"]}, true,
-              'whsec_test', now(), now())`;
-    const events = [newId("evt"), newId("evt")];
-    for (const id of events) {
-      await sql`INSERT INTO webhook_events (id, partner_id, job_id, type, envelope)
-        VALUES (${id}, ${partner_id}, ${newId("job")}, 'job.deleted', '{}')`;
-    }
-    const retry = (eventId: string, dueAt: number): RetryMessage => ({
-      webhook_id: webhookId,
-      event_id: eventId,
-      attempt: 2,
-      due_at: new Date(dueAt).toISOString(),
-      previous_delivery_id: newId("dlv"),
-    });
+    const hook = await partnerWithWebhook(l.sql, "ladder");
     const due = Date.now() + 700;
-    await queue.publisher().send({
-      topic: first!,
+    const retries = [
+      await failedFirstAttempt(l.sql, hook, due),
+      await failedFirstAttempt(l.sql, hook, due + 100),
+    ];
+    await l.queue.publisher().send({
+      topic: l.rung,
       messages: [
         // A malformed message is skipped; it does not hold the rung up.
-        { key: webhookId, value: "{not json" },
-        encodeRetry(retry(events[0]!, due)),
-        encodeRetry(retry(events[1]!, due + 100)),
+        { key: hook.webhookId, value: "{not json" },
+        ...retries.map(encodeRetry),
       ],
     });
     const queued = () =>
-      sql<{ event_id: string; created_at: Date }[]>`
+      l.sql<{ event_id: string; created_at: Date }[]>`
         SELECT event_id, created_at FROM webhook_deliveries WHERE trigger = 'retry' ORDER BY seq`;
-    await queue.whenIdle();
+    await l.queue.whenIdle();
     assert.equal((await queued()).length, 0, "nothing queued before it is due");
-    assert.equal(wakes, 0);
+    assert.equal(l.wakes.n, 0);
     const rows = await waitUntil("both retries queued", async () => {
       const rows = await queued();
       return rows.length === 2 ? rows : undefined;
     }, { intervalMs: 20 });
-    assert.deepEqual(rows.map((r) => r.event_id), events);
+    assert.deepEqual(rows.map((r) => r.event_id), retries.map((r) => r.event_id));
     assert.ok(rows[0]!.created_at.getTime() >= due, "the first at its due time, not before");
     assert.ok(rows[1]!.created_at.getTime() >= due + 100, "the second at its own");
-    assert.equal(wakes, 2);
+    assert.equal(l.wakes.n, 2);
   } finally {
-    await worker.stop();
-    await sql.end();
-    await db.drop();
+    await l.stop();
+  }
+});
+
+Deno.test("ladder worker: a retry naming another partner's webhook, or not following its previous delivery, is set aside; the one beside it is queued", async () => {
+  const l = await startLadder();
+  try {
+    const a = await partnerWithWebhook(l.sql, "partner-a");
+    const b = await partnerWithWebhook(l.sql, "partner-b");
+    const now = Date.now();
+    const retry = await failedFirstAttempt(l.sql, a, now);
+    const forged: RetryMessage[] = [
+      // A's event, to B's URL.
+      { ...retry, webhook_id: b.webhookId },
+      { ...retry, previous_delivery_id: newId("dlv") },
+      { ...retry, attempt: 3 },
+      { ...retry, event_id: newId("evt") },
+    ];
+    await l.queue.publisher().send({
+      topic: l.rung,
+      // One key: one partition, one batch, the healthy retry last.
+      messages: [...forged, retry].map((r) => ({ ...encodeRetry(r), key: "one-partition" })),
+    });
+    await l.queue.whenIdle();
+    const attempts = await l.sql`
+      SELECT webhook_id, event_id, attempt, status FROM webhook_deliveries
+      WHERE trigger = 'retry' ORDER BY seq`;
+    assert.deepEqual(attempts.map((r) => ({ ...r })), [
+      { webhook_id: a.webhookId, event_id: retry.event_id, attempt: 2, status: "pending" },
+    ]);
+    const [toB] = await l.sql`
+      SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = ${b.webhookId}`;
+    assert.equal(toB!.n, 0, "nothing queued to the other partner's URL");
+    assert.equal(l.setAside("webhook_of_other_partner"), 1);
+    assert.equal(l.setAside("not_previous_delivery"), 2);
+    assert.equal(l.setAside("unknown_event"), 1);
+    assert.equal(l.wakes.n, 1);
+  } finally {
+    await l.stop();
   }
 });

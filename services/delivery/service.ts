@@ -5,18 +5,20 @@
  */
 import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
+import type { Registry } from "@hire/metrics";
 import type { Mailer } from "@hire/mail";
 import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import { startRetention } from "@hire/tables";
 import { topicSpecs } from "@hire/topology";
-import { DELIVERIES_CHANNEL } from "@hire/webhooks";
+import { createSecretBox, DELIVERIES_CHANNEL } from "@hire/webhooks";
 import type { DeliveryConfig } from "./config.ts";
 import { startDispatcher } from "./dispatcher.ts";
 import { eventsWorker } from "./events_worker.ts";
 import type { WebhookHttpClient } from "./http_client.ts";
 import { ladderWorker } from "./ladder_worker.ts";
 import { startMailSender } from "./mail_sender.ts";
+import { startSecretUpkeep } from "./secret_upkeep.ts";
 
 /** What the service needs from outside. */
 export interface DeliveryServiceDeps {
@@ -26,6 +28,8 @@ export interface DeliveryServiceDeps {
   client: WebhookHttpClient;
   /** Absent: disable notices stay queued in mail_outbox until a mailer is configured. */
   mailer?: Mailer;
+  /** Where the workers count what they set aside; absent: logged only. */
+  metrics?: Registry;
 }
 
 /** Starts the service; resolves once both workers have joined their groups. */
@@ -50,8 +54,20 @@ export async function startDeliveryService(
     : undefined;
   if (!mail) deps.log.warn("SMTP_URL is not set: disable notices stay queued in mail_outbox");
 
+  const secrets = createSecretBox(cfg.WEBHOOK_SECRET_KEYS);
+  if (secrets.currentKeyId === undefined) {
+    throw new Error("WEBHOOK_SECRET_KEYS is empty: the delivery service cannot open secrets");
+  }
+  // Its first sweep seals the plaintext secrets of rows from before encryption, so this
+  // process claims no attempt it could not sign.
+  const upkeep = startSecretUpkeep({ sql: deps.sql, log: deps.log, secrets }, {
+    intervalMs: cfg.WEBHOOK_SECRET_SWEEP_MS,
+  });
+  await upkeep.firstSweep;
+
   const dispatcher = startDispatcher({
     sql: deps.sql,
+    secrets,
     client: deps.client,
     log: deps.log,
     rungs,
@@ -65,6 +81,7 @@ export async function startDeliveryService(
   }, {
     concurrency: cfg.DELIVERY_CONCURRENCY,
     perWebhook: cfg.WEBHOOK_MAX_IN_FLIGHT,
+    perPartner: cfg.DELIVERY_PARTNER_MAX_IN_FLIGHT,
     timeoutMs: cfg.WEBHOOK_TIMEOUT,
     disableAfter: cfg.WEBHOOK_DISABLE_AFTER,
     pollMs: cfg.DELIVERY_POLL_MS,
@@ -72,7 +89,7 @@ export async function startDeliveryService(
   // Redeliveries requested through the API are queued by the edge.
   const listening = await deps.sql.listen(DELIVERIES_CHANNEL, () => dispatcher.wake());
 
-  const workerDeps = { queue: deps.queue, log: deps.log };
+  const workerDeps = { queue: deps.queue, log: deps.log, metrics: deps.metrics };
   const session = { sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS };
   const [events, ladder] = await Promise.all([
     startWorker(eventsWorker(cfg, { sql: deps.sql, queued: dispatcher.wake }), workerDeps, session),
@@ -95,6 +112,7 @@ export async function startDeliveryService(
   return {
     async stop() {
       retention.stop();
+      await upkeep.stop();
       await events.stop();
       await ladder.stop();
       await listening.unlisten();

@@ -2,26 +2,34 @@
  * `webhook_deliveries`: the only code that writes it. One row per attempt; the pending
  * rows are the delivery service's work queue. Delivery queues first attempts (fan-out)
  * and retries (the ladder), claims due attempts under a lease, records what each did and
- * cancels those of a webhook that is off; the edge queues a partner's redelivery and
- * wakes delivery through NOTIFY. Retention: 30 days after the attempt was queued, never
- * a pending one.
+ * cancels those of a webhook that is off or whose partner's plan has no webhooks; the edge
+ * queues a partner's redelivery and wakes delivery through NOTIFY. Retention: 30 days
+ * after the attempt was queued, never a pending one.
  * @module
  */
 import type { Sql, Tx } from "@hire/db";
 import { newId } from "@hire/ids";
+import { planIncludes, PLANS } from "@hire/partners";
 import {
   DELIVERIES_CHANNEL,
   type DeliveryRow,
   type DeliveryTrigger,
   type RetryMessage,
+  type SealedSecretColumns,
 } from "@hire/webhooks";
 import { daysBefore } from "./days_before.ts";
 
 /** Partners can read their webhook delivery log, and redeliver from it, for 30 days. */
 export const DELIVERY_LOG_RETENTION_DAYS = 30;
 
-/** A claimed attempt with what sending it needs. */
-export interface ClaimedAttempt {
+/** Plans whose partners get deliveries; attempts of the others are never made. */
+const WEBHOOK_PLANS = PLANS.filter((p) => planIncludes(p, "webhooks"));
+
+/**
+ * A claimed attempt with what sending it needs; its webhook's secrets are sealed
+ * (`openSigningSecrets` of `@hire/webhooks` opens those that sign).
+ */
+export interface ClaimedAttempt extends SealedSecretColumns {
   id: string;
   webhook_id: string;
   partner_id: string;
@@ -30,9 +38,6 @@ export interface ClaimedAttempt {
   attempt: number;
   trigger: DeliveryTrigger;
   url: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_until: Date | null;
   envelope: string;
 }
 
@@ -42,34 +47,59 @@ export interface ClaimOptions {
   limit: number;
   /** Most attempts in flight to one webhook, across every delivery process. */
   perWebhook: number;
+  /** Most attempts in flight to the webhooks of one partner, across every delivery process. */
+  perPartner: number;
   /** How long a claim holds; after it another process may make the attempt. */
   leaseMs: number;
 }
 
 /**
- * Claims due attempts, oldest first, keeping two rules across processes: one attempt at a
- * time per webhook and job (events of a job arrive in order), and at most `perWebhook` in
- * flight per webhook (a slow endpoint cannot take every worker).
+ * Claims due attempts, keeping three rules across processes: one attempt at a time per
+ * webhook and job (events of a job arrive in order), at most `perWebhook` in flight per
+ * webhook and at most `perPartner` per partner (slow endpoints cannot take every worker).
+ * Free slots go round-robin: first to the partners with the fewest attempts in flight,
+ * within a partner to its webhooks with the fewest, then oldest first; so a partner with
+ * due work is served at the next free slot however much another has queued. Attempts of
+ * inactive webhooks and of partners whose plan has no webhooks are not claimed.
  */
 export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedAttempt[]> {
   return sql<ClaimedAttempt[]>`
     WITH inflight AS (
-      SELECT webhook_id, count(*)::int AS n FROM webhook_deliveries
+      SELECT webhook_id, partner_id, count(*)::int AS n FROM webhook_deliveries
       WHERE status = 'pending' AND locked_until > now()
-      GROUP BY webhook_id
+      GROUP BY webhook_id, partner_id
+    ), partner_inflight AS (
+      SELECT partner_id, sum(n)::int AS n FROM inflight GROUP BY partner_id
     ), heads AS (
-      SELECT DISTINCT ON (webhook_id, job_id) id, webhook_id, seq, locked_until
+      -- A partner or webhook at its cap can have nothing claimed, whatever the order: its
+      -- rows are left out before the sort, which a hung partner's backlog would dominate.
+      SELECT DISTINCT ON (webhook_id, job_id) id, webhook_id, partner_id, seq, locked_until
       FROM webhook_deliveries
       WHERE status = 'pending'
+        AND partner_id NOT IN (SELECT partner_id FROM partner_inflight
+                               WHERE n >= ${opts.perPartner})
+        AND webhook_id NOT IN (SELECT webhook_id FROM inflight WHERE n >= ${opts.perWebhook})
       ORDER BY webhook_id, job_id, seq
     ), ready AS (
-      SELECT h.id, h.seq,
+      -- webhook_slot: the place an attempt would take among its webhook's in flight.
+      SELECT h.id, h.partner_id, h.seq,
              row_number() OVER (PARTITION BY h.webhook_id ORDER BY h.seq) + coalesce(i.n, 0)
-               AS slot
-      FROM heads h LEFT JOIN inflight i ON i.webhook_id = h.webhook_id
+               AS webhook_slot
+      FROM heads h
+      JOIN webhooks w ON w.id = h.webhook_id AND w.is_active
+      JOIN partners p ON p.id = h.partner_id AND p.plan = ANY(${WEBHOOK_PLANS}::text[])
+      LEFT JOIN inflight i ON i.webhook_id = h.webhook_id
       WHERE h.locked_until IS NULL OR h.locked_until <= now()
+    ), fair AS (
+      -- partner_slot: the same among its partner's; the least busy webhook goes first.
+      SELECT r.id, r.seq,
+             row_number() OVER (PARTITION BY r.partner_id ORDER BY r.webhook_slot, r.seq)
+               + coalesce(pi.n, 0) AS partner_slot
+      FROM ready r LEFT JOIN partner_inflight pi ON pi.partner_id = r.partner_id
+      WHERE r.webhook_slot <= ${opts.perWebhook}
     ), picked AS (
-      SELECT id FROM ready WHERE slot <= ${opts.perWebhook} ORDER BY seq LIMIT ${opts.limit}
+      SELECT id FROM fair WHERE partner_slot <= ${opts.perPartner}
+      ORDER BY partner_slot, seq LIMIT ${opts.limit}
     )
     UPDATE webhook_deliveries d
     SET locked_until = now() + ${opts.leaseMs} * interval '1 millisecond'
@@ -77,16 +107,23 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
     WHERE d.id = p.id AND w.id = d.webhook_id AND e.id = d.event_id AND w.is_active
       AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= now())
     RETURNING d.id, d.webhook_id, d.partner_id, d.event_id, d.event_type, d.attempt, d.trigger,
-              w.url, w.secret, w.previous_secret, w.previous_secret_until, e.envelope`;
+              w.url, w.secret_ciphertext, w.secret_key_id, w.previous_secret_ciphertext,
+              w.previous_secret_key_id, w.previous_secret_until, e.envelope`;
 }
 
-/** Cancels the unclaimed pending attempts of webhooks no longer active; returns how many. */
+/**
+ * Cancels the unclaimed pending attempts of webhooks no longer active, and of partners
+ * whose plan has no webhooks (moved down to Sandbox); returns how many.
+ */
 export async function cancelInactiveAttempts(sql: Sql): Promise<number> {
   const rows = await sql`
     UPDATE webhook_deliveries d
-    SET status = 'cancelled', error = 'webhook inactive: attempt not made', locked_until = NULL
-    FROM webhooks w
-    WHERE d.status = 'pending' AND w.id = d.webhook_id AND NOT w.is_active
+    SET status = 'cancelled', locked_until = NULL,
+      error = CASE WHEN w.is_active THEN 'plan ' || p.plan || ' has no webhooks: attempt not made'
+                   ELSE 'webhook inactive: attempt not made' END
+    FROM webhooks w, partners p
+    WHERE d.status = 'pending' AND w.id = d.webhook_id AND p.id = w.partner_id
+      AND (NOT w.is_active OR p.plan <> ALL(${WEBHOOK_PLANS}::text[]))
       AND (d.locked_until IS NULL OR d.locked_until <= now())`;
   return rows.count;
 }
@@ -136,31 +173,105 @@ export async function queueFirstAttempts(
   return inserted.count;
 }
 
+/** Why a retry message does not hold together: nothing is queued for it. */
+export type RetryMismatch =
+  /** The event it names was never fanned out. */
+  | "unknown_event"
+  /** The webhook it names is not a webhook of the event's partner. */
+  | "webhook_of_other_partner"
+  /** Its previous delivery is not the failed attempt before it, to that webhook, of that event. */
+  | "not_previous_delivery";
+
+/** A retry refused, by its index among those given, with the partners it named. */
+export interface RefusedRetry {
+  index: number;
+  reason: RetryMismatch;
+  webhookPartnerId: string;
+  eventPartnerId: string | null;
+}
+
+/** What the tables say about a retry message's ids. */
+interface RetryFacts {
+  index: number;
+  webhook_partner_id: string | null;
+  event_partner_id: string | null;
+  follows_previous: boolean | null;
+}
+
+// A deleted webhook (no partner) gets nothing, and says nothing about the message.
+function retryMismatch(f: RetryFacts): RetryMismatch | undefined {
+  if (f.webhook_partner_id === null) return undefined;
+  if (f.event_partner_id === null) return "unknown_event";
+  if (f.webhook_partner_id !== f.event_partner_id) return "webhook_of_other_partner";
+  if (!f.follows_previous) return "not_previous_delivery";
+  return undefined;
+}
+
 /**
  * Queues due retries taken off a rung, each as attempt `attempt`, in one transaction; one
- * queued before is not queued again. Returns how many were written now.
+ * queued before is not queued again. A retry whose webhook, event and previous delivery do
+ * not belong together (a forged or corrupt message: it could send one partner's event to
+ * another partner's URL) is refused and returned, and nothing is written for it. Returns
+ * how many were written now, and the refused.
  */
-export function queueRetryAttempts(sql: Sql, retries: readonly RetryMessage[]): Promise<number> {
-  if (retries.length === 0) return Promise.resolve(0);
+export function queueRetryAttempts(
+  sql: Sql,
+  retries: readonly RetryMessage[],
+): Promise<{ queued: number; refused: RefusedRetry[] }> {
+  if (retries.length === 0) return Promise.resolve({ queued: 0, refused: [] });
   return sql.begin(async (tx) => {
-    // A retry of a webhook disabled or paused meanwhile is logged as cancelled, so the log
-    // says why the scheduled attempt never came; a deleted webhook has no log any more.
+    // Ids only: the partners of a webhook and of an event, and a delivery's webhook, event
+    // and attempt, never change, so what is read here holds at the insert.
+    const facts = await tx<RetryFacts[]>`
+      SELECT (m.i - 1)::int AS index, w.partner_id AS webhook_partner_id,
+             e.partner_id AS event_partner_id,
+             (d.webhook_id = m.webhook_id AND d.event_id = m.event_id
+               AND d.attempt + 1 = m.attempt) AS follows_previous
+      FROM unnest(${retries.map((r) => r.webhook_id)}::text[],
+                  ${retries.map((r) => r.event_id)}::text[],
+                  ${retries.map((r) => r.previous_delivery_id)}::text[],
+                  ${retries.map((r) => r.attempt)}::int[])
+        WITH ORDINALITY AS m(webhook_id, event_id, previous_id, attempt, i)
+      LEFT JOIN webhooks w ON w.id = m.webhook_id
+      LEFT JOIN webhook_events e ON e.id = m.event_id
+      LEFT JOIN webhook_deliveries d ON d.id = m.previous_id`;
+    const refused = facts.flatMap((f): RefusedRetry[] => {
+      const reason = retryMismatch(f);
+      return reason
+        ? [{
+          index: f.index,
+          reason,
+          webhookPartnerId: f.webhook_partner_id!,
+          eventPartnerId: f.event_partner_id,
+        }]
+        : [];
+    });
+    const refusedAt = new Set(refused.map((r) => r.index));
+    const sound = retries.filter((_, i) => !refusedAt.has(i));
+    if (sound.length === 0) return { queued: 0, refused };
+    // A retry of a webhook disabled or paused meanwhile, or of a partner moved down to a
+    // plan without webhooks, is logged as cancelled, so the log says why the scheduled
+    // attempt never came; a deleted webhook has no log any more.
     const rows = await tx`
       INSERT INTO webhook_deliveries
         (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status,
          error)
       SELECT m.id, w.id, e.partner_id, e.id, e.type, e.job_id, m.attempt, 'retry',
-             CASE WHEN w.is_active THEN 'pending' ELSE 'cancelled' END,
-             CASE WHEN w.is_active THEN NULL ELSE 'webhook inactive: retry not sent' END
-      FROM unnest(${retries.map(() => newId("dlv"))}::text[],
-                  ${retries.map((r) => r.webhook_id)}::text[],
-                  ${retries.map((r) => r.event_id)}::text[],
-                  ${retries.map((r) => r.attempt)}::int[]) AS m(id, webhook_id, event_id, attempt)
+             CASE WHEN w.is_active AND p.plan = ANY(${WEBHOOK_PLANS}::text[]) THEN 'pending'
+                  ELSE 'cancelled' END,
+             CASE WHEN NOT w.is_active THEN 'webhook inactive: retry not sent'
+                  WHEN p.plan <> ALL(${WEBHOOK_PLANS}::text[])
+                    THEN 'plan ' || p.plan || ' has no webhooks: retry not sent' END
+      FROM unnest(${sound.map(() => newId("dlv"))}::text[],
+                  ${sound.map((r) => r.webhook_id)}::text[],
+                  ${sound.map((r) => r.event_id)}::text[],
+                  ${sound.map((r) => r.attempt)}::int[]) AS m(id, webhook_id, event_id, attempt)
       JOIN webhooks w ON w.id = m.webhook_id
+      JOIN partners p ON p.id = w.partner_id
       JOIN webhook_events e ON e.id = m.event_id
       ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger <> 'redeliver' DO NOTHING`;
-    return rows.count;
-  }) as Promise<number>;
+    return { queued: rows.count, refused };
+  }) as Promise<{ queued: number; refused: RefusedRetry[] }>;
 }
 
 /**

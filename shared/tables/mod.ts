@@ -29,6 +29,8 @@ export {
   queueRedelivery,
   queueRetryAttempts,
   recordAttempts,
+  type RefusedRetry,
+  type RetryMismatch,
 } from "./deliveries.ts";
 export {
   ABANDONED_AFTER_SECONDS,
@@ -51,6 +53,7 @@ export {
   DELETED_JOB_RETENTION_DAYS,
   type EmbeddingFailure,
   findJobPlacement,
+  jobOwners,
   type JobPlacement,
   jobsByIds,
   liveJobIdsAfter,
@@ -82,6 +85,7 @@ export {
 } from "./matches.ts";
 export {
   createPartner,
+  existingPartnerIds,
   findKeyOwner,
   type IssuedKey,
   type KeyOwner,
@@ -118,12 +122,18 @@ export {
 } from "./usage.ts";
 export {
   applyFailureCounts,
+  clearExpiredPreviousSecrets,
   deleteWebhook,
   type DisabledWebhook,
   disableWebhook,
   insertWebhook,
   type PartnerWebhook,
+  type ReencryptBatch,
+  reencryptWebhookSecrets,
   rotateWebhookSecret,
+  type SecretsBacklog,
+  secretsBacklog,
   updateWebhook,
+  type WebhookWithSecret,
 } from "./webhooks.ts";
 export { purgeWebhookEvents, storeWebhookEvents, type WebhookEventRow } from "./webhook_events.ts";

@@ -1,0 +1,269 @@
+/**
+ * The claim of due attempts, on a database of its own: the per-partner cap, the order in
+ * which free slots go to partners and to their webhooks, and the gating by plan.
+ */
+import assert from "node:assert/strict";
+import { connect, type Sql } from "@hire/db";
+import { newId } from "@hire/ids";
+import type { Plan } from "@hire/partners";
+import { ownDatabase } from "@hire/testing/own_database.ts";
+import {
+  cancelInactiveAttempts,
+  claimDueAttempts,
+  type ClaimOptions,
+  queueFirstAttempts,
+  queueRetryAttempts,
+  recordAttempts,
+} from "./deliveries.ts";
+import { createPartner, setPlan } from "./partners.ts";
+import { storeWebhookEvents } from "./webhook_events.ts";
+
+const LIMITS = { perWebhook: 16, perPartner: 3, leaseMs: 60_000 };
+
+/** A database of the test's own: the claim takes every due attempt it can see. */
+async function withDatabase(fn: (sql: Sql) => Promise<void>) {
+  const db = await ownDatabase(
+    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  );
+  const sql = connect(db.url, { max: 2, name: "deliveries-claim-test" });
+  try {
+    await fn(sql);
+  } finally {
+    await sql.end();
+    await db.drop();
+  }
+}
+
+async function partner(sql: Sql, plan: Plan = "growth"): Promise<string> {
+  const p = await createPartner(sql, { name: "Claim", plan, adminEmails: ["a@example.sa"] });
+  return p.partner_id;
+}
+
+async function webhook(sql: Sql, partnerId: string): Promise<string> {
+  // Inserted as the events worker's test does: the claim reads no secret here.
+  const id = newId("wh");
+  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
+    VALUES (${id}, ${partnerId}, 'https://example.sa/hook', ${["job.deleted"]}, true, 'whsec_test',
+            now() - interval '1 minute', now())`;
+  return id;
+}
+
+/** Queues one first attempt to `webhookId` per event, each of a job of its own (in order). */
+async function queue(sql: Sql, partnerId: string, webhookId: string, events = 1) {
+  const ids: string[] = [];
+  for (let i = 0; i < events; i++) {
+    const eventId = newId("evt");
+    const jobId = newId("job");
+    const id = newId("dlv");
+    await sql.begin(async (tx) => {
+      await storeWebhookEvents(tx, [{
+        id: eventId,
+        partner_id: partnerId,
+        job_id: jobId,
+        type: "job.deleted",
+        envelope: "{}",
+      }]);
+      await queueFirstAttempts(tx, [{
+        id,
+        webhookId,
+        partnerId,
+        eventId,
+        eventType: "job.deleted",
+        jobId,
+      }]);
+    });
+    ids.push(id);
+  }
+  return ids;
+}
+
+const claim = (sql: Sql, limit: number, opts: Partial<ClaimOptions> = {}) =>
+  claimDueAttempts(sql, { ...LIMITS, limit, ...opts });
+
+/** Claims one attempt at a time, as slots free up; the order the free slots go in. */
+async function claimInTurn(sql: Sql, n: number, opts: Partial<ClaimOptions> = {}) {
+  const order = [];
+  for (let i = 0; i < n; i++) order.push(...await claim(sql, 1, opts));
+  return order;
+}
+
+async function inFlight(sql: Sql, partnerId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM webhook_deliveries
+    WHERE partner_id = ${partnerId} AND status = 'pending' AND locked_until > now()`;
+  return row!.n;
+}
+
+/** Records claimed attempts as succeeded, freeing their slots. */
+async function finish(sql: Sql, ids: string[]) {
+  await sql.begin((tx) =>
+    recordAttempts(
+      tx,
+      ids.map((id) => ({
+        id,
+        ok: true,
+        statusCode: 200,
+        durationMs: 1,
+        error: null,
+        attemptedAt: new Date(),
+        nextStep: null,
+        nextAttemptAt: null,
+      })),
+    )
+  );
+}
+
+Deno.test("claim: a partner's attempts in flight stop at its cap; another partner is served at the next free slot", async () => {
+  await withDatabase(async (sql) => {
+    const noisy = await partner(sql);
+    const quiet = await partner(sql);
+    const noisyHooks = [await webhook(sql, noisy), await webhook(sql, noisy)];
+    for (const wh of noisyHooks) await queue(sql, noisy, wh, 10);
+    const [quietAttempt] = await queue(sql, quiet, await webhook(sql, quiet));
+
+    // Oldest first would give both slots to the noisy partner's twenty older attempts.
+    const first = await claim(sql, 2);
+    assert.deepEqual(first.map((a) => a.partner_id).sort(), [noisy, quiet].sort());
+    assert.ok(first.some((a) => a.id === quietAttempt));
+
+    // Plenty of free slots: the noisy partner still gets only up to its cap.
+    const more = await claim(sql, 50);
+    assert.deepEqual(more.map((a) => a.partner_id), [noisy, noisy]);
+    assert.equal(await inFlight(sql, noisy), LIMITS.perPartner);
+    assert.equal((await claim(sql, 50)).length, 0);
+
+    // A finished attempt frees one place of the partner's, and only one.
+    const noisyClaimed = [...first, ...more].filter((a) => a.partner_id === noisy);
+    await finish(sql, [noisyClaimed[0]!.id]);
+    assert.deepEqual((await claim(sql, 50)).map((a) => a.partner_id), [noisy]);
+    assert.equal(await inFlight(sql, noisy), LIMITS.perPartner);
+  });
+});
+
+Deno.test("claim: within a partner, free slots go round-robin over its webhooks, the least busy first", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const [a, b, c] = [await webhook(sql, p), await webhook(sql, p), await webhook(sql, p)];
+    // a's backlog is older than b's and c's.
+    await queue(sql, p, a!, 6);
+    await queue(sql, p, b!, 6);
+    await queue(sql, p, c!, 6);
+    const order = (await claimInTurn(sql, 6, { perPartner: 6 })).map((x) => x.webhook_id);
+    assert.deepEqual(order, [a, b, c, a, b, c]);
+
+    // Of two webhooks with work, the one with fewer in flight gets the freed slots.
+    const q = await partner(sql);
+    const [busy, idle] = [await webhook(sql, q), await webhook(sql, q)];
+    const busyIds = await queue(sql, q, busy!, 6);
+    const early = await claim(sql, 2, { perPartner: 3 });
+    assert.deepEqual(early.map((x) => x.id).sort(), busyIds.slice(0, 2).sort());
+    await queue(sql, q, idle!, 2);
+    const next = await claim(sql, 1, { perPartner: 3 });
+    assert.deepEqual(next.map((x) => x.webhook_id), [idle]);
+  });
+});
+
+Deno.test("claim: the partner with the fewest attempts in flight goes first, then the oldest", async () => {
+  await withDatabase(async (sql) => {
+    const [two, one, none] = [await partner(sql), await partner(sql), await partner(sql)];
+    const hooks = new Map<string, string>();
+    for (const p of [two, one, none]) hooks.set(p, await webhook(sql, p));
+    // Oldest first: two's backlog, then one's, then none's.
+    await queue(sql, two, hooks.get(two)!, 4);
+    await claim(sql, 2, { perPartner: 10 });
+    await queue(sql, one, hooks.get(one)!, 4);
+    await claim(sql, 1, { perPartner: 10 });
+    await queue(sql, none, hooks.get(none)!, 4);
+    assert.deepEqual([await inFlight(sql, two), await inFlight(sql, one)], [2, 1]);
+
+    const order = (await claimInTurn(sql, 6, { perPartner: 10 })).map((a) => a.partner_id);
+    assert.deepEqual(order, [none, one, none, two, one, none]);
+  });
+  // One claim of several slots takes what as many claims of one would.
+  await withDatabase(async (sql) => {
+    const [x, y, z] = [await partner(sql), await partner(sql), await partner(sql)];
+    await queue(sql, x, await webhook(sql, x), 3);
+    assert.equal((await claim(sql, 2, { perPartner: 10 })).length, 2);
+    for (const p of [y, z]) await queue(sql, p, await webhook(sql, p), 3);
+    const together = (await claim(sql, 3, { perPartner: 10 })).map((a) => a.partner_id);
+    assert.deepEqual(together.sort(), [y, z, y].sort());
+  });
+});
+
+Deno.test("claim: the per-webhook cap and one attempt at a time per job still hold", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const wh = await webhook(sql, p);
+    await queue(sql, p, wh, 5);
+    const limits = { perWebhook: 2, perPartner: 10 };
+    assert.equal((await claim(sql, 50, limits)).length, 2);
+
+    // Two events of one job: the second waits until the first is recorded.
+    const q = await partner(sql);
+    const other = await webhook(sql, q);
+    const jobId = newId("job");
+    const ids = [newId("dlv"), newId("dlv")];
+    await sql.begin(async (tx) => {
+      const events = [newId("evt"), newId("evt")];
+      await storeWebhookEvents(
+        tx,
+        events.map((id) => ({
+          id,
+          partner_id: q,
+          job_id: jobId,
+          type: "job.deleted",
+          envelope: "{}",
+        })),
+      );
+      await queueFirstAttempts(
+        tx,
+        events.map((eventId, i) => ({
+          id: ids[i]!,
+          webhookId: other,
+          partnerId: q,
+          eventId,
+          eventType: "job.deleted",
+          jobId,
+        })),
+      );
+    });
+    assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [ids[0]]);
+    assert.equal((await claim(sql, 50, limits)).length, 0);
+    await finish(sql, [ids[0]!]);
+    assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [ids[1]]);
+  });
+});
+
+Deno.test("claim: nothing for a partner moved down to Sandbox; its queued attempts and retries are cancelled", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const wh = await webhook(sql, p);
+    const [queued] = await queue(sql, p, wh);
+    const [event] = await sql<{ event_id: string }[]>`
+      SELECT event_id FROM webhook_deliveries WHERE id = ${queued!}`;
+    await setPlan(sql, p, "sandbox");
+
+    assert.equal((await claim(sql, 10)).length, 0);
+    assert.equal(await cancelInactiveAttempts(sql), 1);
+    const { queued: retried } = await queueRetryAttempts(sql, [{
+      webhook_id: wh,
+      event_id: event!.event_id,
+      attempt: 2,
+      due_at: new Date().toISOString(),
+      previous_delivery_id: queued!,
+    }]);
+    assert.equal(retried, 1);
+    const log = await sql`
+      SELECT attempt, status, error FROM webhook_deliveries WHERE webhook_id = ${wh}
+      ORDER BY attempt`;
+    assert.deepEqual(log.map((r) => ({ ...r })), [
+      { attempt: 1, status: "cancelled", error: "plan sandbox has no webhooks: attempt not made" },
+      { attempt: 2, status: "cancelled", error: "plan sandbox has no webhooks: retry not sent" },
+    ]);
+
+    // Back on Growth: what is queued from now on is claimed again.
+    await setPlan(sql, p, "growth");
+    const [next] = await queue(sql, p, wh);
+    assert.deepEqual((await claim(sql, 10)).map((a) => a.id), [next]);
+  });
+});
