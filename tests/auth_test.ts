@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { generateApiKey } from "@hire/partners";
 import { rotateKey } from "@hire/tables";
-import { jobBody, startStack } from "@hire/testing/stack.ts";
+import { jobBody, startStack, TEST_ENV } from "@hire/testing/stack.ts";
+import { startTcpProxy } from "@hire/testing/tcp_proxy.ts";
 
 const stack = await startStack();
 Deno.test.afterAll(() => stack.stop());
@@ -84,4 +86,44 @@ Deno.test("keys are stored only as hashes", async () => {
   assert.match(rows[0]!.h, /^[0-9a-f]{64}$/);
   assert.ok(apiKey.startsWith(rows[0]!.key_prefix));
   assert.ok(rows[0]!.key_prefix.length < 20);
+});
+
+Deno.test("random well-formed keys from one address get 429 past the allowance, without asking Postgres", async () => {
+  // The edge reaches Postgres through a proxy the test cuts: once cut, a lookup would answer
+  // 503, so a 429 proves the request was refused before any lookup.
+  const target = new URL(TEST_ENV.DATABASE_URL);
+  const proxy = startTcpProxy({ hostname: target.hostname, port: Number(target.port || 5432) });
+  const viaProxy = new URL(TEST_ENV.DATABASE_URL);
+  viaProxy.port = String(proxy.port);
+  const limited = await startStack({
+    edgeDatabaseUrl: viaProxy.toString(),
+    edgeEnv: { AUTH_ATTEMPTS_PER_MINUTE: "5" },
+  });
+  const guess = () =>
+    limited.fetch("/v1/partner/jobs", { headers: { authorization: `Bearer ${generateApiKey()}` } });
+  try {
+    for (let i = 0; i < 5; i++) assert.equal((await guess()).status, 401, `guess ${i}`);
+    proxy.cut();
+    for (let i = 0; i < 20; i++) {
+      const res = await guess();
+      assert.equal(res.status, 429, `guess ${5 + i}`);
+      assert.equal(res.body.code, "partner.auth_rate_limited");
+      assert.equal(res.headers.get("content-type"), "application/problem+json");
+      assert.equal(res.headers.get("retry-after"), "12", "one more guess every 12 s at 5 a minute");
+      assert.match(res.body.messageAr, /[\u0600-\u06FF]/);
+      assert.ok(res.body.message.length > 0);
+    }
+    // A client cannot buy a fresh allowance by naming another address: without TRUST_PROXY
+    // the header is ignored.
+    assert.equal(
+      (await limited.fetch("/v1/partner/jobs", {
+        headers: { authorization: `Bearer ${generateApiKey()}`, "x-forwarded-for": "203.0.113.9" },
+      })).status,
+      429,
+      "X-Forwarded-For is not trusted by default",
+    );
+  } finally {
+    proxy.cut();
+    await limited.stop();
+  }
 });

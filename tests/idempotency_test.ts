@@ -193,6 +193,8 @@ Deno.test("a claim still in progress answers 409 partner.idempotency_in_progress
   const res = await partner.call("POST", "/v1/partner/jobs", jobBody(), { "idempotency-key": key });
   assert.equal(res.status, 409);
   assert.equal(res.body.code, "partner.idempotency_in_progress");
+  // Retry shortly: the request holding the key usually ends within a second.
+  assert.equal(res.headers.get("retry-after"), "1");
   assert.equal(await countJobs(partner.partnerId), 0);
 });
 

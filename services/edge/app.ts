@@ -4,9 +4,10 @@
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
+import { createClientLimiter } from "@hire/http";
 import type { Logger } from "@hire/log";
-import { isQueueUnavailable, type QueueProbe } from "@hire/queue";
-import { leaseRequests } from "@hire/tables";
+import { isQueueUnavailable } from "@hire/queue";
+import { findKeyOwner, leaseRequests } from "@hire/tables";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { CommandBus } from "./command_bus.ts";
@@ -17,6 +18,7 @@ import { CURRENT_VERSION, pathVersion } from "./versioning.ts";
 import { authenticate, type KeyCache } from "./middleware/auth.ts";
 import { createRequestCounter } from "./limits/request_leases.ts";
 import { bodyProblem } from "./middleware/json_body.ts";
+import { noStore } from "./middleware/no_store.ts";
 import { refuseBadQueryText } from "./middleware/query_text.ts";
 import { countRequests, reportLimits } from "./middleware/rate_limit.ts";
 import { requestId } from "./middleware/request_id.ts";
@@ -26,7 +28,7 @@ import { loadOpenApiDocumentOf } from "./openapi/generate.ts";
 import { registerWebhookEvents } from "./openapi/webhook_events.ts";
 import { ApiError, problemResponse } from "./problem.ts";
 import { docsRoutes } from "./routes/docs.ts";
-import { healthRoutes } from "./routes/health.ts";
+import { type EdgeReadiness, healthRoutes } from "./routes/health.ts";
 import { jobMatchRoutes } from "./routes/job_matches.ts";
 import { bulkRoutes } from "./routes/jobs_bulk.ts";
 import { jobRoutes } from "./routes/jobs.ts";
@@ -39,7 +41,8 @@ export interface EdgeDeps extends AppSettings {
   bus: CommandBus;
   idempotency: IdempotencyStore;
   keyCache: KeyCache;
-  queueProbe: QueueProbe;
+  /** What `/readyz` answers from (`startEdgeReadiness`). */
+  readiness: EdgeReadiness;
   log: Logger;
 }
 
@@ -57,9 +60,18 @@ export function createApp(deps: EdgeDeps): OpenAPIHono<EdgeEnv> {
   // Outermost on /v1, so refusals (401, 429) carry these headers too.
   app.use("/v1/*", versionDeprecation(deps.deprecation));
   app.use("/v1/*", reportLimits());
+  app.use("/v1/partner/*", noStore());
   app.route("/", healthRoutes(deps));
   app.route("/", docsRoutes({ openApiDocument: () => loadOpenApiDocumentOf(app, deps) }));
-  app.use("/v1/*", authenticate({ sql: deps.sql, cache: deps.keyCache }));
+  app.use(
+    "/v1/*",
+    authenticate({
+      cache: deps.keyCache,
+      findOwner: (key) => findKeyOwner(deps.sql, key),
+      attempts: createClientLimiter({ perMinute: deps.authAttemptsPerMinute }),
+      trustProxy: deps.trustProxy,
+    }),
+  );
   app.use("/v1/*", countRequests({ counter, limits: deps.planLimits }));
   app.use("/v1/*", refuseBadQueryText());
   app.route("/v1/partner/jobs/bulk", bulkRoutes(creation));

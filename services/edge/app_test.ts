@@ -10,14 +10,14 @@ const KEY = `hk_live_${"k".repeat(43)}`;
 
 function appWith(fault: Error) {
   const keyCache = createKeyCache(60_000);
-  keyCache.set(KEY, { partnerId: "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV", plan: "growth" });
+  keyCache.set(KEY, { partnerId: "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV", plan: "growth" }, 0);
   const failing = () => Promise.reject(fault);
   const deps = {
     sql: Object.assign(failing, { listen: failing }),
     bus: { send: failing, settle: failing, close: () => Promise.resolve() },
     idempotency: { claim: failing, complete: failing, release: failing },
     keyCache,
-    queueProbe: { check: failing },
+    readiness: { current: () => ({ postgres: "unavailable", kafka: "unavailable" }) },
     log: silentLogger,
     ...appSettings(loadEdgeConfig({ PUBLIC_BASE_URL: "https://jobs.example.sa" })),
   } as unknown as EdgeDeps;

@@ -1,9 +1,15 @@
 /** The edge's configuration, read once at start-up. */
-import { commonEnv, intVar, parseConfig } from "@hire/config";
+import { boolVar, commonEnv, intVar, parseConfig } from "@hire/config";
 import { type Plan, type PlanLimits, planLimits, planLimitsEnv } from "@hire/partners";
 import { retentionEnv } from "@hire/tables";
 import { topicEnv } from "@hire/topology";
-import { webhookAddressEnv } from "@hire/webhooks";
+import {
+  createSecretBox,
+  type SecretBox,
+  secretKeysRequiredInProduction,
+  webhookAddressEnv,
+  webhookSecretKeysEnv,
+} from "@hire/webhooks";
 import { z } from "zod";
 import { type VersionDeprecation, versioningEnv } from "./versioning.ts";
 
@@ -11,6 +17,7 @@ const schema = z.object({
   ...commonEnv,
   TOPIC_JOBS_COMMANDS: topicEnv.TOPIC_JOBS_COMMANDS,
   ...webhookAddressEnv,
+  ...webhookSecretKeysEnv,
   ...planLimitsEnv,
   ...versioningEnv,
   /** Port the HTTP server listens on. */
@@ -27,6 +34,17 @@ const schema = z.object({
   BODY_LIMIT_BYTES: intVar(256 * 1024),
   /** How long a verified API key is trusted without a lookup; revocations clear it at once. */
   AUTH_CACHE_TTL_MS: intVar(30_000),
+  /**
+   * Requests one client address may send per minute (per edge process, in bursts up to the
+   * same number) that the key cache cannot answer: failed authentications, and lookups
+   * while they run. Past it, 429 before any lookup, so guessing keys costs Postgres nothing.
+   */
+  AUTH_ATTEMPTS_PER_MINUTE: intVar(60),
+  /**
+   * Behind a reverse proxy, the client's address is the last one the proxy appended to
+   * `X-Forwarded-For`. Off by default: without a proxy any client could write that header.
+   */
+  TRUST_PROXY: boolVar(false),
   /** Postgres connections of one edge process. */
   DB_POOL_SIZE: intVar(20),
   ...retentionEnv,
@@ -35,7 +53,7 @@ const schema = z.object({
     !c.API_V1_SUNSET_AT || !c.API_V1_DEPRECATED_AT ||
     Date.parse(c.API_V1_SUNSET_AT) >= Date.parse(c.API_V1_DEPRECATED_AT),
   { path: ["API_V1_SUNSET_AT"], message: "must not be before API_V1_DEPRECATED_AT" },
-);
+).refine(...secretKeysRequiredInProduction);
 
 /** The validated configuration. */
 export type EdgeConfig = z.infer<typeof schema>;
@@ -52,8 +70,14 @@ export interface AppSettings {
   siteBaseUrl: string;
   commandTimeoutMs: number;
   bodyLimitBytes: number;
+  /** Unauthenticated requests one address may send per minute before a 429. */
+  authAttemptsPerMinute: number;
+  /** Take the client's address from the last `X-Forwarded-For` hop. */
+  trustProxy: boolean;
   /** Lifts the public-address rule for webhook URLs (development and tests only). */
   allowPrivateNetworks: boolean;
+  /** Seals the webhook secrets the edge issues (`WEBHOOK_SECRET_KEYS`). */
+  webhookSecrets: SecretBox;
   planLimits: Record<Plan, PlanLimits>;
   deprecation: VersionDeprecation;
 }
@@ -65,7 +89,10 @@ export function appSettings(cfg: EdgeConfig): AppSettings {
     siteBaseUrl: cfg.SITE_BASE_URL,
     commandTimeoutMs: cfg.COMMAND_TIMEOUT_MS,
     bodyLimitBytes: cfg.BODY_LIMIT_BYTES,
+    authAttemptsPerMinute: cfg.AUTH_ATTEMPTS_PER_MINUTE,
+    trustProxy: cfg.TRUST_PROXY,
     allowPrivateNetworks: cfg.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    webhookSecrets: createSecretBox(cfg.WEBHOOK_SECRET_KEYS),
     planLimits: planLimits(cfg),
     deprecation: {
       deprecatedAt: cfg.API_V1_DEPRECATED_AT,

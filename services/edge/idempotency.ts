@@ -20,6 +20,18 @@ import {
 } from "@hire/tables";
 import { ApiError } from "./problem.ts";
 
+/**
+ * Seconds a 409 asks the client to wait: the request holding the key usually ends within
+ * one (a dead one is taken over a minute after it began, whatever the client waits).
+ */
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
+
+/** The key is held by a request still running: try again shortly. */
+const inProgress = () =>
+  new ApiError("partner.idempotency_in_progress", {
+    headers: { "Retry-After": String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
+  });
+
 /** Header name, as partners send it. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -107,7 +119,7 @@ export function createIdempotencyStore(sql: Sql): IdempotencyStore {
       return await sql.begin(async (tx): Promise<Claim> => {
         const row = await lockKey(tx, of);
         // Released between our two statements: the first request failed; ask for a retry.
-        if (!row) throw new ApiError("partner.idempotency_in_progress");
+        if (!row) throw inProgress();
         const reclaim = () => reclaimKey(tx, { ...of, ...work, renew: row.expired });
         if (row.expired) {
           await reclaim();
@@ -119,7 +131,7 @@ export function createIdempotencyStore(sql: Sql): IdempotencyStore {
         if (row.state === "done") {
           return { kind: "replay", response: { status: row.statusCode!, body: row.response } };
         }
-        if (!row.abandoned) throw new ApiError("partner.idempotency_in_progress");
+        if (!row.abandoned) throw inProgress();
         await reclaim();
         return { kind: "takeover", previous: row.commands };
       });

@@ -7,14 +7,22 @@ import { createKafkaProbe, FAST_FAIL_RETRY, serviceQueue } from "@hire/kafka";
 import { startRetention } from "@hire/tables";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
+import { LOCAL_SECRET_KEYS_FILE, withLocalSecretKeys } from "@hire/webhooks";
 import { createApp } from "./app.ts";
 import { createCommandBus } from "./command_bus.ts";
 import { appSettings, loadEdgeConfig } from "./config.ts";
 import { createIdempotencyStore } from "./idempotency.ts";
 import { clearOnKeyChange, createKeyCache } from "./middleware/auth.ts";
+import { startEdgeReadiness } from "./routes/health.ts";
 
-const cfg = loadEdgeConfig();
+const keys = await withLocalSecretKeys(Deno.env.toObject());
+const cfg = loadEdgeConfig(keys.env);
 const log = createLogger("edge", cfg.LOG_LEVEL);
+if (keys.from === "local file") {
+  log.info("development: webhook secrets are sealed with the local key", {
+    file: LOCAL_SECRET_KEYS_FILE,
+  });
+}
 const sql = connect(cfg.DATABASE_URL, { max: cfg.DB_POOL_SIZE, connectTimeout: 3, name: "edge" });
 const { kafka, queue } = serviceQueue(cfg, { service: "edge", log, retry: FAST_FAIL_RETRY });
 const publisher = queue.publisher();
@@ -24,6 +32,7 @@ const queueProbe = createKafkaProbe(kafka);
 // and the publisher and probe reconnect on their next use.
 if (!await publisher.connect()) log.warn("kafka not reachable at start-up; will retry on use");
 await queueProbe.connect();
+const readiness = startEdgeReadiness({ sql, queueProbe });
 const keyCache = createKeyCache(cfg.AUTH_CACHE_TTL_MS);
 const stopKeyListener = await clearOnKeyChange(sql, keyCache);
 const bus = await createCommandBus({
@@ -38,7 +47,7 @@ const app = createApp({
   bus,
   idempotency: createIdempotencyStore(sql),
   keyCache,
-  queueProbe,
+  readiness,
   log,
   ...appSettings(cfg),
 });
@@ -59,6 +68,7 @@ onShutdown(log, async () => {
   // In-flight requests finish first; new connections are refused meanwhile.
   await server.shutdown();
   retention.stop();
+  readiness.stop();
   await bus.close();
   await stopKeyListener();
   await Promise.allSettled([publisher.disconnect(), queueProbe.disconnect()]);

@@ -21,6 +21,7 @@ const STATUS: Record<ErrorCode, number> = {
   "partner.webhook_limit_reached": 409,
   "partner.webhook_inactive": 409,
   "partner.version_not_found": 404,
+  "partner.auth_rate_limited": 429,
   "partner.rate_limited": 429,
   "partner.quota_exceeded": 429,
   "partner.unavailable": 503,

@@ -5,10 +5,10 @@
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
+import { createClientLimiter } from "@hire/http";
 import type { Logger } from "@hire/log";
 import { Hono } from "hono";
 import { languageDetector } from "hono/language";
-import { createClientLimiter } from "./client_limiter.ts";
 import type { SiteSettings } from "./config.ts";
 import type { SiteEnv } from "./env.ts";
 import { createRenderCache } from "./markdown.ts";
@@ -18,12 +18,14 @@ import { errorPage, pageContext } from "./pages.tsx";
 import { assetRoutes, type Stylesheet } from "./routes/assets.ts";
 import { discoveryRoutes } from "./routes/discovery.ts";
 import { feedRoutes } from "./routes/feed.tsx";
-import { healthRoutes } from "./routes/health.ts";
+import { healthRoutes, type SiteReadiness } from "./routes/health.ts";
 import { jobPageRoutes } from "./routes/job_page.tsx";
 
 /** Everything the site needs, built by main.ts (or a test). */
 export interface SiteDeps extends SiteSettings {
   sql: Sql;
+  /** What `/readyz` answers from (`startSiteReadiness`). */
+  readiness: SiteReadiness;
   log: Logger;
   stylesheet: Stylesheet;
 }

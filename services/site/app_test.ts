@@ -8,14 +8,19 @@ import { silentLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { loadSiteConfig, siteSettings } from "./config.ts";
 import { loadStylesheet } from "./routes/assets.ts";
+import { type SiteReadiness, startSiteReadiness } from "./routes/health.ts";
 
 const stylesheet = await loadStylesheet();
 const sql = connect("postgres://postgres@127.0.0.1:1/nowhere", { connectTimeout: 1 });
-Deno.test.afterAll(() => sql.end({ timeout: 1 }));
+const readiness = startSiteReadiness(sql);
+Deno.test.afterAll(() => {
+  readiness.stop();
+  return sql.end({ timeout: 1 });
+});
 
-function site(env: Record<string, string> = {}) {
+function site(env: Record<string, string> = {}, ready: SiteReadiness = readiness) {
   const settings = siteSettings(loadSiteConfig(env));
-  return createApp({ sql, log: silentLogger, stylesheet, ...settings });
+  return createApp({ sql, readiness: ready, log: silentLogger, stylesheet, ...settings });
 }
 
 const from = (hostname: string) => ({ remoteAddr: { hostname, port: 40000, transport: "tcp" } });
@@ -79,9 +84,30 @@ Deno.test("site: an unreachable database gives a 503 page in the visitor's langu
     const body = await res.text();
     assert.ok(body.includes("الخدمة غير متاحة مؤقتًا"), path);
   }
+  await readiness.checked();
   const ready = await app.request("/readyz", {}, from("192.0.2.3"));
   assert.equal(ready.status, 503);
   assert.deepEqual(await ready.json(), { status: "unavailable", postgres: "unreachable" });
+});
+
+Deno.test("site: /readyz answers from the background probe, so many hits cost one query", async () => {
+  let probes = 0;
+  // A stand-in for the database that counts the queries it is sent.
+  const counted = startSiteReadiness(
+    (() => (probes++, Promise.resolve([]))) as unknown as typeof sql,
+  );
+  try {
+    await counted.checked();
+    const app = site({}, counted);
+    for (let i = 0; i < 200; i++) {
+      const res = await app.request("/readyz", {}, from("192.0.2.6"));
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { status: "ready", postgres: "ok" });
+    }
+    assert.equal(probes, 1);
+  } finally {
+    counted.stop();
+  }
 });
 
 Deno.test("site: /healthz answers without the database", async () => {

@@ -8,11 +8,19 @@ import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "./config.ts";
 import { loadStylesheet } from "./routes/assets.ts";
+import { startSiteReadiness } from "./routes/health.ts";
 
 const cfg = loadSiteConfig();
 const log = createLogger("site", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, siteDatabaseOptions(cfg));
-const app = createApp({ sql, log, stylesheet: await loadStylesheet(), ...siteSettings(cfg) });
+const readiness = startSiteReadiness(sql);
+const app = createApp({
+  sql,
+  readiness,
+  log,
+  stylesheet: await loadStylesheet(),
+  ...siteSettings(cfg),
+});
 
 const server = Deno.serve({
   port: cfg.SITE_PORT,
@@ -21,5 +29,6 @@ const server = Deno.serve({
 
 onShutdown(log, async () => {
   await server.shutdown();
+  readiness.stop();
   await sql.end({ timeout: 5 });
 });

@@ -88,6 +88,13 @@ export const ERRORS = {
     messageAr:
       "إصدار الواجهة هذا غير موجود. الإصدار الحالي هو v1: استخدم المسارات التي تبدأ بـ /v1/.",
   },
+  "partner.auth_rate_limited": {
+    title: "Too Many Requests",
+    message:
+      "Too many requests without a valid API key came from your address. Retry after the time in Retry-After.",
+    messageAr:
+      "وصلت من عنوانك طلبات كثيرة دون مفتاح واجهة برمجية صالح. أعد المحاولة بعد المدة المذكورة في Retry-After.",
+  },
   "partner.rate_limited": {
     title: "Too Many Requests",
     message:

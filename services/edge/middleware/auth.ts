@@ -1,11 +1,13 @@
 /**
  * Bearer authentication. A verified key is cached briefly so reads do not pay a lookup;
- * a key change announced on Postgres (rotation) empties the cache at once.
+ * a key change announced on Postgres (rotation, plan change) empties the cache at once.
+ * Requests the cache cannot answer are limited per client address before any lookup.
  * @module
  */
 import type { Sql } from "@hire/db";
+import { clientAddress, type ClientLimiter } from "@hire/http";
 import { isWellFormedApiKey } from "@hire/partners";
-import { findKeyOwner, type KeyOwner, KEYS_CHANNEL } from "@hire/tables";
+import { type KeyOwner, KEYS_CHANNEL } from "@hire/tables";
 import type { MiddlewareHandler } from "hono";
 import type { EdgeEnv } from "../env.ts";
 import { ApiError } from "../problem.ts";
@@ -13,13 +15,23 @@ import { ApiError } from "../problem.ts";
 /** A cache of verified keys. */
 export interface KeyCache {
   get(key: string): KeyOwner | undefined;
-  set(key: string, owner: KeyOwner): void;
+  /**
+   * Taken before a lookup starts and passed to {@link KeyCache.set} with its answer: each
+   * `clear` starts a new generation.
+   */
+  generation(): number;
+  /**
+   * Caches `owner` unless the cache was cleared since `generation`: a lookup that raced a
+   * key change may have read the row as it was before it.
+   */
+  set(key: string, owner: KeyOwner, generation: number): void;
   clear(): void;
 }
 
 /** A TTL cache of verified keys, bounded so a flood of distinct keys cannot grow it forever. */
 export function createKeyCache(ttlMs: number, maxEntries = 10_000, now = Date.now): KeyCache {
   const entries = new Map<string, { owner: KeyOwner; until: number }>();
+  let generation = 0;
   return {
     get(key) {
       const e = entries.get(key);
@@ -30,32 +42,92 @@ export function createKeyCache(ttlMs: number, maxEntries = 10_000, now = Date.no
       }
       return e.owner;
     },
-    set(key, owner) {
+    generation: () => generation,
+    set(key, owner, since) {
+      if (since !== generation) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, { owner, until: now() + ttlMs });
     },
-    clear: () => entries.clear(),
+    clear() {
+      generation++;
+      entries.clear();
+    },
   };
 }
 
-/** Empties `cache` whenever a key changes anywhere; returns a function that stops listening. */
+/**
+ * Empties `cache` whenever a key changes anywhere, and each time the listening connection
+ * (re)connects, since changes made while it was down were never announced. Returns a
+ * function that stops listening.
+ */
 export async function clearOnKeyChange(sql: Sql, cache: KeyCache): Promise<() => Promise<void>> {
   const sub = await sql.listen(KEYS_CHANNEL, () => cache.clear(), () => cache.clear());
   return () => sub.unlisten();
 }
 
-/** Rejects requests without a valid key (401) and sets `partner` for the rest. */
-export function authenticate(deps: { sql: Sql; cache: KeyCache }): MiddlewareHandler<EdgeEnv> {
+/** What {@link authenticate} needs. */
+export interface AuthDeps {
+  cache: KeyCache;
+  /** The owner of an unrevoked key, from Postgres; undefined for any other key. */
+  findOwner(key: string): Promise<KeyOwner | undefined>;
+  /** What a client address may spend on requests the cache cannot answer. */
+  attempts: ClientLimiter;
+  /** Take the client's address from the last `X-Forwarded-For` hop. */
+  trustProxy: boolean;
+}
+
+/**
+ * Rejects requests without a valid key (401) and sets `partner` for the rest. A key the
+ * cache holds costs nothing. Any other request spends a unit of its address's allowance
+ * first (429 `partner.auth_rate_limited` when none is left, before any lookup); a key that
+ * turns out valid gives the unit back, so only failed authentications use it up, and a
+ * lookup in flight holds one. Concurrent requests with one key share one lookup.
+ */
+export function authenticate(deps: AuthDeps): MiddlewareHandler<EdgeEnv> {
+  const lookups = new Map<string, { generation: number; owner: Promise<KeyOwner | undefined> }>();
+
+  const spend = (address: string) => {
+    const decision = deps.attempts.take(address);
+    if (decision.allowed) return;
+    throw new ApiError("partner.auth_rate_limited", {
+      headers: { "Retry-After": String(decision.retryAfterS) },
+    });
+  };
+
+  const lookUp = async (key: string, address: string) => {
+    const generation = deps.cache.generation();
+    // A lookup that started before the last clear may hold the old answer: not joined.
+    const pending = lookups.get(key);
+    if (pending?.generation === generation) return await pending.owner;
+    spend(address);
+    const owner = deps.findOwner(key);
+    const entry = { generation, owner };
+    lookups.set(key, entry);
+    try {
+      const found = await owner;
+      if (found) {
+        deps.attempts.giveBack(address);
+        deps.cache.set(key, found, generation);
+      }
+      return found;
+    } finally {
+      if (lookups.get(key) === entry) lookups.delete(key);
+    }
+  };
+
   return async (c, next) => {
     const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer +(\S+)$/i.exec(header.trim());
-    const key = match?.[1];
-    if (!key || !isWellFormedApiKey(key)) throw new ApiError("partner.unauthorized");
-    let owner = deps.cache.get(key);
+    const key = /^Bearer +(\S+)$/i.exec(header.trim())?.[1];
+    const wellFormed = key !== undefined && isWellFormedApiKey(key);
+    let owner = wellFormed ? deps.cache.get(key) : undefined;
     if (!owner) {
-      owner = await findKeyOwner(deps.sql, key);
+      const address = clientAddress(c, deps.trustProxy);
+      if (!wellFormed) {
+        spend(address);
+        throw new ApiError("partner.unauthorized");
+      }
+      owner = await lookUp(key, address);
       if (!owner) throw new ApiError("partner.unauthorized");
-      deps.cache.set(key, owner);
     }
     c.set("partner", owner);
     await next();

@@ -26,7 +26,10 @@ const AUTHENTICATION = "## Authentication\n\nEvery `/v1/partner` endpoint needs 
   "`Authorization: Bearer <API key>`; keys look like `hk_live_` followed by 43 base64url " +
   "characters and belong to one partner. A missing, malformed, unknown or revoked key " +
   "answers 401 `partner.unauthorized`. Another partner's job or webhook answers 404, exactly " +
-  "like one that does not exist.";
+  "like one that does not exist. Failed authentications are limited per client address " +
+  "(`AUTH_ATTEMPTS_PER_MINUTE`, by default 60 a minute per server): past that, 429 " +
+  "`partner.auth_rate_limited` with `Retry-After`, before the key is looked up. A valid key " +
+  "never uses this allowance up.";
 
 function limits(planLimits: Record<Plan, PlanLimits>): string {
   const rows = PLANS.map((p) => [

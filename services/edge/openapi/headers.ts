@@ -3,6 +3,8 @@
  * @module
  */
 import { idPattern } from "@hire/ids";
+import type { ErrorCode } from "@hire/errors";
+import { IN_PROGRESS_RETRY_AFTER_SECONDS } from "../idempotency.ts";
 import { RETRY_AFTER_SECONDS } from "../problem.ts";
 
 /** An OpenAPI Header Object, as this document writes them. */
@@ -69,9 +71,18 @@ export const HEADERS = {
   "Retry-After": {
     required: true,
     description: "Seconds to wait before retrying: until the minute window ends " +
-      "(`partner.rate_limited`), until `quota.reset_at` (`partner.quota_exceeded`), or " +
-      `${RETRY_AFTER_SECONDS} (\`partner.unavailable\`).`,
+      "(`partner.rate_limited`), until the address may try a key again " +
+      "(`partner.auth_rate_limited`), until `quota.reset_at` (`partner.quota_exceeded`), " +
+      `${RETRY_AFTER_SECONDS} (\`partner.unavailable\`), or ${IN_PROGRESS_RETRY_AFTER_SECONDS} ` +
+      "(`partner.idempotency_in_progress`).",
     schema: integer,
+  },
+  "Cache-Control": {
+    required: true,
+    description: "`no-store` on every response of the partner API: they hold the partner's " +
+      "data, and register and rotate-secret answers carry the signing secret. Nothing is to " +
+      "be kept by a browser, proxy or client cache.",
+    schema: { type: "string", const: "no-store" },
   },
   "Location": {
     required: true,
@@ -128,21 +139,52 @@ export function headerRefs(names: readonly HeaderName[]): HeadersObject {
   return Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
 }
 
+/** The limit headers, absent from responses to requests that were never counted. */
+const optionalLimits = (when: string) =>
+  Object.fromEntries(RATE_LIMIT.map((n) => [n, {
+    ...HEADERS[n],
+    required: false,
+    description: `${HEADERS[n].description} Absent ${when}.`,
+  }]));
 // A request refused because the database is unreachable was never counted: its 503 cannot
 // tell the limits.
-const uncounted = Object.fromEntries(RATE_LIMIT.map((n) => [n, {
-  ...HEADERS[n],
-  required: false,
-  description: `${HEADERS[n].description} Absent when the database could not be reached.`,
-}]));
+const uncounted = optionalLimits("when the database could not be reached");
+// Nor was one refused per address before its key was looked up.
+const refusedBeforeLookup = optionalLimits(
+  "on `partner.auth_rate_limited`, refused before the key was looked up",
+);
 
-/** The headers of a response with `status` to a request under `/v1` that needs a key. */
-export function authenticatedHeaders(status: number): HeadersObject {
+/**
+ * The headers of a response with `status` to a request under `/v1` that needs a key; a
+ * problem response is restricted to `codes`.
+ */
+export function authenticatedHeaders(
+  status: number,
+  codes: readonly ErrorCode[] = [],
+): HeadersObject {
   return {
-    ...headerRefs(["X-Request-Id"]),
+    ...headerRefs(["X-Request-Id", "Cache-Control"]),
     // Counted (and told) for every request whose key is known, refused ones included.
-    ...(status === 401 ? {} : status === 503 ? uncounted : headerRefs(RATE_LIMIT)),
+    ...(status === 401
+      ? {}
+      : status === 503
+      ? uncounted
+      : status === 429
+      ? refusedBeforeLookup
+      : headerRefs(RATE_LIMIT)),
     ...(status === 429 || status === 503 ? headerRefs(["Retry-After"]) : {}),
+    // A 409 of a route with an Idempotency-Key may be `partner.idempotency_in_progress`, the
+    // only 409 that asks for a retry; the route's other 409s do not carry it.
+    ...(status === 409 && codes.includes("partner.idempotency_in_progress")
+      ? {
+        "Retry-After": {
+          ...HEADERS["Retry-After"],
+          required: false,
+          description: `On \`partner.idempotency_in_progress\` only: ` +
+            `${IN_PROGRESS_RETRY_AFTER_SECONDS}, the seconds to wait before retrying with the key.`,
+        },
+      }
+      : {}),
     ...headerRefs(VERSION),
   };
 }

@@ -1,30 +1,26 @@
 /**
- * `GET /healthz`: the process is alive. `GET /readyz`: Postgres and Kafka really answer,
- * so a load balancer sends traffic only to an edge that can serve it.
+ * `GET /healthz`: the process is alive. `GET /readyz`: Postgres and Kafka answered their last
+ * probe, so a load balancer sends traffic only to an edge that can serve it. The probes run
+ * in the background every 2 seconds; a hit reads their last answers and queries nothing.
  * @module
  */
 import type { Sql } from "@hire/db";
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { type Readiness, startReadiness } from "@hire/http";
 import type { QueueProbe } from "@hire/queue";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { EdgeEnv } from "../env.ts";
 import { json, publicResponses } from "../openapi/operations.ts";
 import { healthSchema, readinessSchema } from "../openapi/resource_schemas.ts";
 
-const CHECK_TIMEOUT_MS = 2000;
+/** What `/readyz` reports. */
+export type EdgeReadiness = Readiness<"postgres" | "kafka">;
 
-async function check(probe: () => Promise<unknown>): Promise<"ok" | "unavailable"> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS);
+/** Starts probing what the edge needs; `stop()` it on shutdown. */
+export function startEdgeReadiness(deps: { sql: Sql; queueProbe: QueueProbe }): EdgeReadiness {
+  return startReadiness({
+    postgres: () => deps.sql`SELECT 1`,
+    kafka: () => deps.queueProbe.check(),
   });
-  try {
-    await Promise.race([probe(), timeout]);
-    return "ok";
-  } catch {
-    return "unavailable";
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 const healthRoute = createRoute({
@@ -46,7 +42,9 @@ const readinessRoute = createRoute({
   operationId: "readiness",
   tags: ["Health"],
   summary: "Readiness",
-  description: "Whether Postgres and Kafka both answer (each within 2 seconds).",
+  description: "Whether Postgres and Kafka both answered their last probe (each within 2 " +
+    "seconds). The edge probes them every 2 seconds in the background; this answers from " +
+    "those results, so an outage shows within a few seconds and a hit costs no query.",
   security: [],
   responses: publicResponses("/readyz", {
     200: { description: "Ready.", content: json(readinessSchema) },
@@ -58,17 +56,14 @@ const readinessRoute = createRoute({
 });
 
 /** Health routes, mounted at the root. */
-export function healthRoutes(deps: { sql: Sql; queueProbe: QueueProbe }): OpenAPIHono<EdgeEnv> {
+export function healthRoutes(deps: { readiness: EdgeReadiness }): OpenAPIHono<EdgeEnv> {
   const api = new OpenAPIHono<EdgeEnv>();
   api.openapi(healthRoute, (c) => c.json({ status: "ok" as const }, 200));
-  api.openapi(readinessRoute, async (c) => {
-    const [postgres, kafka] = await Promise.all([
-      check(() => deps.sql`SELECT 1`),
-      check(() => deps.queueProbe.check()),
-    ]);
-    const ready = postgres === "ok" && kafka === "ok";
+  api.openapi(readinessRoute, (c) => {
+    const checks = deps.readiness.current();
+    const ready = checks.postgres === "ok" && checks.kafka === "ok";
     return c.json(
-      { status: ready ? "ready" as const : "unavailable" as const, checks: { postgres, kafka } },
+      { status: ready ? "ready" as const : "unavailable" as const, checks },
       ready ? 200 : 503,
     );
   });

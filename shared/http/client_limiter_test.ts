@@ -39,6 +39,21 @@ Deno.test("client limiter's Retry-After is the wait until one request is allowed
   assert.deepEqual(limiter.take("a"), { allowed: false, retryAfterS: 10 });
 });
 
+Deno.test("client limiter's giveBack returns one unit, never past the allowance", () => {
+  const limiter = createClientLimiter({ perMinute: 2, now: () => 0 });
+  limiter.take("a");
+  limiter.take("a");
+  limiter.giveBack("a");
+  assert.equal(limiter.take("a").allowed, true);
+  assert.equal(limiter.take("a").allowed, false);
+  for (let i = 0; i < 5; i++) limiter.giveBack("a");
+  assert.equal(limiter.take("a").allowed, true);
+  assert.equal(limiter.take("a").allowed, true);
+  assert.equal(limiter.take("a").allowed, false, "the bucket holds at most the allowance");
+  limiter.giveBack("never-seen");
+  assert.equal(limiter.size(), 1, "giving back to an unknown address remembers nothing");
+});
+
 Deno.test("client limiter forgets idle addresses and stays bounded under a flood", () => {
   const c = clock();
   const limiter = createClientLimiter({ perMinute: 10, maxClients: 100, now: c.now });

@@ -1,8 +1,8 @@
 /**
- * Page views per client address: a token bucket per address, refilled continuously, so a
- * visitor may open pages in bursts up to the per-minute allowance. Kept in the process's
- * memory: each site process counts on its own (documented), which bounds a flood per
- * process without a database round trip on every anonymous page view.
+ * Requests per client address: a token bucket per address, refilled continuously, so a
+ * client may send in bursts up to the per-minute allowance. Kept in the process's memory:
+ * each process counts on its own, which bounds a flood per process without a database
+ * round trip on every anonymous request.
  * @module
  */
 
@@ -20,6 +20,8 @@ export interface ClientLimiterOptions {
 /** Counts requests per client address. */
 export interface ClientLimiter {
   take(address: string): Decision;
+  /** Returns a unit `take` allowed, for work that turned out to cost nothing to guard. */
+  giveBack(address: string): void;
   /** Addresses currently remembered. */
   size(): number;
 }
@@ -69,6 +71,11 @@ export function createClientLimiter(opts: ClientLimiterOptions): ClientLimiter {
         return { allowed: true };
       }
       return { allowed: false, retryAfterS: Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000)) };
+    },
+    giveBack(address) {
+      const b = buckets.get(address);
+      // A forgotten bucket starts full anyway.
+      if (b) b.tokens = Math.min(opts.perMinute, b.tokens + 1);
     },
     size: () => buckets.size,
   };

@@ -1,0 +1,18 @@
+/**
+ * What the public HTTP services (the edge and the site) share about anonymous traffic: the
+ * client's address, a bounded per-address limiter, and readiness probed in the background.
+ * @module
+ */
+export { clientAddress } from "./client_address.ts";
+export {
+  type ClientLimiter,
+  type ClientLimiterOptions,
+  createClientLimiter,
+  type Decision,
+} from "./client_limiter.ts";
+export {
+  type CheckStatus,
+  type Readiness,
+  type ReadinessOptions,
+  startReadiness,
+} from "./readiness.ts";
