@@ -1,6 +1,7 @@
 /** The embedding service's configuration, read once at start-up. */
 import { commonEnv, intVar, parseConfig } from "@hire/config";
 import { checkEmbeddingEnv, embeddingEnv } from "@hire/embedding";
+import { metricsEnv } from "@hire/metrics";
 import { groupEnv, topicEnv } from "@hire/topology";
 import { vectorEnv } from "@hire/vector";
 import { z } from "zod";
@@ -27,6 +28,7 @@ const schema = z.object({
   EMBEDDING_RETRY_SWEEP_MS: intVar(1000),
   OUTBOX_INTERVAL_MS: intVar(1000),
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
+  ...metricsEnv,
 }).superRefine(checkEmbeddingEnv);
 
 /** The validated configuration. */

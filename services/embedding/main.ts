@@ -7,6 +7,7 @@ import { createEmbeddingProvider, embeddingSpace } from "@hire/embedding";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
+import { createRegistry, serveMetrics } from "@hire/metrics";
 import { createVectorIndex } from "@hire/vector";
 import { loadEmbeddingServiceConfig } from "./config.ts";
 import { startEmbeddingService } from "./service.ts";
@@ -20,10 +21,18 @@ const provider = await createEmbeddingProvider(cfg);
 const index = createVectorIndex({ sql, ...embeddingSpace(cfg), ...cfg });
 await index.init();
 
-const service = await startEmbeddingService(cfg, { sql, queue, log, provider, index });
+const metrics = createRegistry({ labels: { service: "embedding" } });
+
+const service = await startEmbeddingService(cfg, { sql, queue, log, provider, index, metrics });
+const metricsServer = serveMetrics(metrics, {
+  port: cfg.METRICS_PORT,
+  hostname: cfg.METRICS_HOSTNAME,
+  log,
+});
 
 onShutdown(log, async () => {
   await service.stop();
+  await metricsServer.stop();
   await provider.close();
   await index.close();
   await sql.end({ timeout: 5 });

@@ -6,6 +6,7 @@
 import type { Sql } from "@hire/db";
 import type { EmbeddingProvider } from "@hire/embedding";
 import type { Logger } from "@hire/log";
+import type { Registry } from "@hire/metrics";
 import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import type { VectorIndex } from "@hire/vector";
@@ -23,6 +24,8 @@ export interface EmbeddingServiceDeps {
   log: Logger;
   provider: EmbeddingProvider;
   index: VectorIndex;
+  /** Where the worker counts what it sets aside; absent: logged only. */
+  metrics?: Registry;
 }
 
 /** Starts consuming; resolves once the worker has joined its group. */
@@ -50,7 +53,8 @@ export async function startEmbeddingService(
     },
   }, { intervalMs: cfg.EMBEDDING_RETRY_SWEEP_MS });
 
-  const running = await startWorker(worker, { queue: deps.queue, log: deps.log, outbox }, {
+  const workerDeps = { queue: deps.queue, log: deps.log, outbox, metrics: deps.metrics };
+  const running = await startWorker(worker, workerDeps, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
   deps.log.info("embedding service started", { provider: deps.provider.name });

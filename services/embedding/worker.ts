@@ -7,9 +7,11 @@
  * @module
  */
 import { isDbUnavailable } from "@hire/db";
+import { jobOfOtherPartner } from "@hire/jobs";
 import { decodeJobChanged } from "@hire/pipeline";
-import { combiner, consume, defineWorker, type Delivered } from "@hire/queue";
+import { combiner, consume, defineWorker, type Delivered, setAsideWhere } from "@hire/queue";
 import { decodeSeeker, type Seeker } from "@hire/seekers";
+import { jobOwners } from "@hire/tables";
 import type { EmbeddingServiceConfig } from "./config.ts";
 import { reconcileJobs } from "./jobs_reconciler.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
@@ -42,7 +44,17 @@ export function embeddingWorker(cfg: EmbeddingServiceConfig, pipeline: PipelineD
       consume({
         topic: cfg.TOPIC_JOBS_CHANGED,
         decode: decodeJobChanged,
-        handle: (messages) => jobs(messages.map((m) => m.value.job_id)),
+        handle: async (messages, ctx) => {
+          // Reconciling reads the job itself, so a message naming another partner moves
+          // nothing; it is still set aside, as the forgery or bug an operator should see.
+          const owners = await jobOwners(pipeline.sql, messages.map((m) => m.value.job_id));
+          const sound = setAsideWhere(
+            messages,
+            ctx,
+            (c) => jobOfOtherPartner(c, owners.get(c.job_id)),
+          );
+          await jobs(sound.map((m) => m.value.job_id));
+        },
       }),
       consume({
         topic: cfg.TOPIC_SEEKERS,

@@ -8,9 +8,10 @@ import { createEmbeddingProvider } from "@hire/embedding";
 import { newId } from "@hire/ids";
 import { decodeJobEvent } from "@hire/jobs";
 import { silentLogger } from "@hire/log";
+import { createRegistry } from "@hire/metrics";
 import { createPartner } from "@hire/tables";
 import { decodeEmbedded, type JobChanged } from "@hire/pipeline";
-import { InProcessQueue } from "@hire/queue";
+import { InProcessQueue, SET_ASIDE_COUNTER } from "@hire/queue";
 import { encodeSeeker } from "@hire/seekers";
 import { startEmbeddingServer } from "@hire/testing/embedding_server.ts";
 import { ownDatabase } from "@hire/testing/own_database.ts";
@@ -44,12 +45,14 @@ await queue.ensureTopics(
 const provider = await createEmbeddingProvider(cfg);
 const index = createPgvectorIndex({ sql, dimensions: provider.dimensions });
 await index.init();
+const metrics = createRegistry();
 const service = await startEmbeddingService(cfg, {
   sql,
   queue,
   log: silentLogger,
   provider,
   index,
+  metrics,
 });
 Deno.test.afterAll(async () => {
   await service.stop();
@@ -103,6 +106,53 @@ Deno.test("embedding worker: a job change embeds the job, marks it ready, announ
       .filter((e) => e.type === "job.embedded" && e.job_id === jobId);
     return Promise.resolve(created.length === 1 && embedded.length === 1 ? true : undefined);
   });
+});
+
+Deno.test("embedding worker: a job change naming another partner is set aside; the job's own is embedded", async () => {
+  const [owner, other] = await Promise.all(
+    ["Owner", "Other"].map((name) =>
+      createPartner(sql, { name, plan: "growth", adminEmails: ["admin@example.sa"] })
+    ),
+  );
+  const jobId = newId("job");
+  const now = new Date();
+  await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
+    VALUES (${jobId}, ${
+    owner!.partner_id
+  }, 'Welder', 'Pipelines', 'Dammam', 'full_time', ${now}, ${now})`;
+  const change = (partnerId: string): JobChanged => ({
+    id: newId("evt"),
+    type: "job.changed",
+    job_id: jobId,
+    partner_id: partnerId,
+    content_version: 1,
+    reasons: ["created"],
+    at: now.toISOString(),
+  });
+  const setAside = () =>
+    metrics.counter(SET_ASIDE_COUNTER).value({
+      topic: cfg.TOPIC_JOBS_CHANGED,
+      reason: "job_of_other_partner",
+    });
+  const before = setAside();
+  await publisher.send({
+    topic: cfg.TOPIC_JOBS_CHANGED,
+    messages: [{ key: jobId, value: JSON.stringify(change(other!.partner_id)) }],
+  });
+  await queue.whenIdle();
+  assert.equal(setAside(), before + 1);
+  const status = async () =>
+    (await sql`SELECT embedding_status FROM jobs WHERE id = ${jobId}`)[0]!.embedding_status;
+  assert.equal(await status(), "processing", "nothing was done for it");
+  assert.equal(await index.getJob(jobId), undefined);
+  // Its partition goes on: the job's own change is embedded.
+  await publisher.send({
+    topic: cfg.TOPIC_JOBS_CHANGED,
+    messages: [{ key: jobId, value: JSON.stringify(change(owner!.partner_id)) }],
+  });
+  await queue.whenIdle();
+  assert.equal(await status(), "ready");
+  assert.equal(setAside(), before + 1);
 });
 
 Deno.test("embedding worker: a profile on seekers.v1 is stored and embedded; its tombstone deletes it", async () => {

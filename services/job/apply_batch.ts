@@ -8,13 +8,14 @@ import type { Sql } from "@hire/db";
 import type { JobCommand } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import {
+  existingPartnerIds,
   lockJobs,
   saveJobs,
   settleCommands,
   settledCommandIds,
   settleFailedCommand,
 } from "@hire/tables";
-import { type CommandResult, decide, type DecideContext } from "./decide.ts";
+import { decide, type DecideContext, type Decision } from "./decide.ts";
 
 /** Raised when the edge fenced off a command between our read and our write; retry. */
 export class FenceRace extends Error {
@@ -32,26 +33,34 @@ export async function settleFailed(sql: Sql, command: JobCommand): Promise<void>
   await settleFailedCommand(sql, { commandId: command.command_id, jobId: command.job_id });
 }
 
-/** Settles every command of the batch; returns how many took effect now. */
+/** A command settled now: its result, and why it was set aside if it was. */
+export type Settled = Pick<Decision, "result" | "setAside">;
+
+/** Settles every command of the batch not settled before; returns them as settled now. */
 export async function applyBatch(
   sql: Sql,
   commands: JobCommand[],
-  ctx: DecideContext & { eventsTopic: string; changedTopic: string },
-): Promise<CommandResult[]> {
+  ctx: Omit<DecideContext, "isPartner"> & { eventsTopic: string; changedTopic: string },
+): Promise<Settled[]> {
   if (commands.length === 0) return [];
   return await sql.begin(async (tx) => {
     const settled = await settledCommandIds(tx, commands.map((c) => c.command_id));
-    const todo = commands.filter((c) => !settled.has(c.command_id));
+    // A command id twice in one batch (a producer's retry, or a forgery) is one command: the
+    // first copy is applied, the others are redeliveries. Settling both would insert one
+    // result for two, which reads as a fence race and would be retried for ever.
+    const todo = commands.filter((c) => !settled.has(c.command_id) && settled.add(c.command_id));
     if (todo.length === 0) return [];
 
     const jobIds = [...new Set(todo.map((c) => c.job_id))];
     const state = new Map((await lockJobs(tx, jobIds)).map((r) => [r.id, r]));
+    const partners = await existingPartnerIds(tx, todo.map((c) => c.partner_id));
+    const decideCtx = { ...ctx, isPartner: (id: string) => partners.has(id) };
     const changed = new Set<string>();
-    const results: CommandResult[] = [];
+    const results: Settled[] = [];
     const messages: OutboxMessage[] = [];
     for (const command of todo) {
-      const d = decide(command, state.get(command.job_id), ctx);
-      results.push(d.result);
+      const d = decide(command, state.get(command.job_id), decideCtx);
+      results.push({ result: d.result, setAside: d.setAside });
       for (const e of d.events) {
         messages.push({ id: e.id, key: command.job_id, topic: ctx.eventsTopic, value: e });
       }
@@ -65,7 +74,9 @@ export async function applyBatch(
     }
 
     // The edge waits on these notifications; Postgres delivers them only at commit.
-    if (await settleCommands(tx, results) !== results.length) throw new FenceRace();
+    if (await settleCommands(tx, results.map((r) => r.result)) !== results.length) {
+      throw new FenceRace();
+    }
     if (changed.size) await saveJobs(tx, [...changed].map((id) => state.get(id)!));
     await writeOutbox(tx, messages);
     return results;

@@ -1,5 +1,6 @@
 /** The job service's configuration, read once at start-up. */
 import { commonEnv, intVar, parseConfig } from "@hire/config";
+import { metricsEnv } from "@hire/metrics";
 import { retentionEnv } from "@hire/tables";
 import { groupEnv, topicEnv } from "@hire/topology";
 import { z } from "zod";
@@ -20,6 +21,7 @@ const schema = z.object({
   OUTBOX_INTERVAL_MS: intVar(1000),
   /** How often the tables the job service owns are purged of expired rows. */
   ...retentionEnv,
+  ...metricsEnv,
 });
 
 /** The validated configuration. */

@@ -10,12 +10,14 @@ import {
   type JobCommand,
   type JobEvent,
   type JobFields,
+  jobOfOtherPartner,
   type JobRow,
   newJobRow,
   serviceUrl,
   toPublicJob,
 } from "@hire/jobs";
 import type { ChangeReason, JobChanged } from "@hire/pipeline";
+import type { SetAsideReason } from "@hire/queue";
 
 /** The record of a settled command. */
 export interface CommandResult {
@@ -34,6 +36,8 @@ export interface Decision {
   events: JobEvent[];
   /** What the embedding pipeline must look at again. */
   changes: JobChanged[];
+  /** Why the command was set aside, when what it names does not belong together. */
+  setAside?: SetAsideReason;
 }
 
 /** What a decision may depend on besides the command and the job. */
@@ -41,6 +45,8 @@ export interface DecideContext {
   now: Date;
   newEventId: () => string;
   siteBaseUrl: string;
+  /** Whether a partner exists. */
+  isPartner: (partnerId: string) => boolean;
 }
 
 const WRITABLE: readonly (keyof JobFields)[] = [
@@ -85,10 +91,25 @@ export function decide(
     at: ctx.now.toISOString(),
   });
 
+  // The edge names its own partner and, for a create, a new job; anything else is forged,
+  // a bug, or a partner naming another partner's job id. It is set aside without effect
+  // and settled as not_found: an edge waiting for it answers 404, as for a missing job.
+  const mismatch = ctx.isPartner(command.partner_id)
+    ? jobOfOtherPartner(command, current?.partner_id)
+    : {
+      reason: "unknown_partner",
+      ids: { job_id: command.job_id, partner_id: command.partner_id },
+    };
+  if (mismatch) {
+    const ids = { command_id: command.command_id, ...mismatch.ids };
+    return { ...nothing("not_found"), setAside: { reason: mismatch.reason, ids } };
+  }
+
   // The edge answered 503 at the deadline; applying now would contradict that answer.
   if (ctx.now.getTime() > Date.parse(command.deadline)) return nothing("expired");
 
   if (command.type === "job.create") {
+    // A replay: the job exists, and (checked above) is this partner's.
     if (current) return nothing("applied");
     const next = newJobRow({
       jobId: command.job_id,
@@ -104,10 +125,7 @@ export function decide(
     };
   }
 
-  // Another partner's job is indistinguishable from a missing one.
-  if (!current || current.deleted_at || current.partner_id !== command.partner_id) {
-    return nothing("not_found");
-  }
+  if (!current || current.deleted_at) return nothing("not_found");
 
   if (command.type === "job.delete") {
     const next = { ...current, deleted_at: ctx.now, updated_at: ctx.now, match_ready: false };

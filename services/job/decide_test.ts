@@ -4,6 +4,7 @@ import { decide, type DecideContext } from "./decide.ts";
 
 const PARTNER = "ptr_01HZZZZZZZZZZZZZZZZZZZZZZZ";
 const OTHER_PARTNER = "ptr_01HYYYYYYYYYYYYYYYYYYYYYYY";
+const UNKNOWN_PARTNER = "ptr_01HWWWWWWWWWWWWWWWWWWWWWWW";
 const JOB_ID = "job_01HXXXXXXXXXXXXXXXXXXXXXXX";
 const BASE_URL = "https://jobs.example.sa";
 
@@ -18,6 +19,7 @@ function ctx(now: Date = NOW): DecideContext & { eventIds: string[] } {
   return {
     now,
     siteBaseUrl: BASE_URL,
+    isPartner: (id) => id === PARTNER || id === OTHER_PARTNER,
     newEventId: () => {
       const id = `evt_${++n}`;
       eventIds.push(id);
@@ -208,22 +210,63 @@ Deno.test("decide update of a deleted job is not_found", () => {
   assert.deepEqual(d.events, []);
 });
 
-Deno.test("decide update of another partner's job is not_found", () => {
+// ---------------------------------------------------------------------------------------
+// set aside: what the command names does not belong together
+
+const otherPartnersJob = {
+  reason: "job_of_other_partner",
+  ids: { command_id: "cmd_1", job_id: JOB_ID, partner_id: OTHER_PARTNER, job_partner_id: PARTNER },
+};
+
+Deno.test("decide update, delete or create naming another partner's job: set aside, not_found, nothing changes", () => {
+  const commands: JobCommand[] = [
+    updateCommand({ title: "Hijacked" }, { partner_id: OTHER_PARTNER }),
+    { ...deleteCommand, partner_id: OTHER_PARTNER },
+    // A create "replaying" a job id another partner holds: never one the edge sends.
+    { ...createCommand, partner_id: OTHER_PARTNER },
+  ];
+  for (const command of commands) {
+    for (const job of [row(), row({ deleted_at: CREATED })]) {
+      const d = decide(command, job, ctx());
+      assert.equal(d.result.outcome, "not_found", command.type);
+      assert.deepEqual(d.setAside, otherPartnersJob, command.type);
+      assert.equal(d.next, undefined);
+      assert.deepEqual(d.events, []);
+      assert.deepEqual(d.changes, []);
+    }
+  }
+});
+
+Deno.test("decide: a command of a partner that does not exist is set aside, whatever it names", () => {
+  for (const command of [createCommand, updateCommand({ title: "x" }), deleteCommand]) {
+    for (const job of [undefined, row()]) {
+      const d = decide({ ...command, partner_id: UNKNOWN_PARTNER }, job, ctx());
+      assert.equal(d.result.outcome, "not_found");
+      assert.deepEqual(d.setAside, {
+        reason: "unknown_partner",
+        ids: { command_id: "cmd_1", job_id: JOB_ID, partner_id: UNKNOWN_PARTNER },
+      });
+      assert.equal(d.next, undefined);
+      assert.deepEqual([...d.events, ...d.changes], []);
+    }
+  }
+});
+
+Deno.test("decide: what is set aside is set aside past its deadline too", () => {
+  const late = ctx(new Date("2025-03-01T10:00:06.000Z"));
   const d = decide(
     updateCommand({ title: "Hijacked" }, { partner_id: OTHER_PARTNER }),
     row(),
-    ctx(),
+    late,
   );
-  assert.equal(d.result.outcome, "not_found");
-  assert.equal(d.next, undefined);
-  assert.deepEqual(d.events, []);
+  assert.deepEqual(d.setAside, otherPartnersJob);
 });
 
-Deno.test("decide delete of another partner's job is not_found", () => {
-  const d = decide({ ...deleteCommand, partner_id: OTHER_PARTNER }, row(), ctx());
-  assert.equal(d.result.outcome, "not_found");
-  assert.equal(d.next, undefined);
-  assert.deepEqual(d.events, []);
+Deno.test("decide: the partner's own commands are never set aside", () => {
+  assert.equal(decide(createCommand, undefined, ctx()).setAside, undefined);
+  assert.equal(decide(createCommand, row(), ctx()).setAside, undefined, "a replay");
+  assert.equal(decide(updateCommand({ title: "x" }), row(), ctx()).setAside, undefined);
+  assert.equal(decide(deleteCommand, undefined, ctx()).setAside, undefined, "a missing job");
 });
 
 // ---------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { connect } from "@hire/db";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
+import { createRegistry, serveMetrics } from "@hire/metrics";
 import { loadJobConfig } from "./config.ts";
 import { startJobService } from "./service.ts";
 
@@ -14,9 +15,17 @@ const log = createLogger("job", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.JOB_CONCURRENCY + 2, name: "job" });
 const { queue } = serviceQueue(cfg, { service: "job", log });
 
-const service = await startJobService(cfg, { sql, queue, log });
+const metrics = createRegistry({ labels: { service: "job" } });
+
+const service = await startJobService(cfg, { sql, queue, log, metrics });
+const metricsServer = serveMetrics(metrics, {
+  port: cfg.METRICS_PORT,
+  hostname: cfg.METRICS_HOSTNAME,
+  log,
+});
 
 onShutdown(log, async () => {
   await service.stop();
+  await metricsServer.stop();
   await sql.end({ timeout: 5 });
 });

@@ -5,6 +5,7 @@
  */
 import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
+import type { Registry } from "@hire/metrics";
 import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import { startRetention } from "@hire/tables";
@@ -16,6 +17,8 @@ export interface JobServiceDeps {
   sql: Sql;
   queue: MessageQueue;
   log: Logger;
+  /** Where the worker counts what it sets aside; absent: logged only. */
+  metrics?: Registry;
 }
 
 /** A running service. */
@@ -33,7 +36,8 @@ export async function startJobService(
     topics: worker.produces,
     intervalMs: cfg.OUTBOX_INTERVAL_MS,
   });
-  const running = await startWorker(worker, { queue: deps.queue, log: deps.log, outbox }, {
+  const workerDeps = { queue: deps.queue, log: deps.log, outbox, metrics: deps.metrics };
+  const running = await startWorker(worker, workerDeps, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
   // The tables this service owns; outbox rows of every service are purged here too.

@@ -9,31 +9,46 @@ import { isDbUnavailable, type Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import { decodeJobCommand, type JobCommand } from "@hire/jobs";
 import type { Logger } from "@hire/log";
-import { combiner, consume, defineWorker, type HandlerContext } from "@hire/queue";
+import {
+  combiner,
+  consume,
+  defineWorker,
+  type HandlerContext,
+  type SetAsideReason,
+} from "@hire/queue";
 import { applyBatch, FenceRace, settleFailed } from "./apply_batch.ts";
 import type { JobConfig } from "./config.ts";
+
+/** A command as consumed, with the way to set its message aside. */
+export interface ReceivedCommand {
+  command: JobCommand;
+  setAside: (why: SetAsideReason) => void;
+}
 
 /** How commands are applied. */
 export interface CommandAppliers {
   /** Applies commands; calls from concurrent partitions may share one transaction. */
-  apply: (commands: JobCommand[]) => Promise<void>;
+  apply: (commands: ReceivedCommand[]) => Promise<void>;
   /** Applies commands in a transaction of their own. */
-  applyAlone: (commands: JobCommand[]) => Promise<void>;
-  /** Sets aside a command that cannot be applied. */
+  applyAlone: (commands: ReceivedCommand[]) => Promise<void>;
+  /** Settles a command that cannot be applied as failed. */
   settleFailed: (command: JobCommand) => Promise<void>;
   log: Logger;
 }
 
 /** The worker of jobs.commands. */
 export function jobWorker(cfg: JobConfig, deps: { sql: Sql; log: Logger }) {
-  const applyAlone = async (commands: JobCommand[]) => {
-    await applyBatch(deps.sql, commands, {
+  const applyAlone = async (received: ReceivedCommand[]) => {
+    const settled = await applyBatch(deps.sql, received.map((r) => r.command), {
       now: new Date(),
       newEventId: () => newId("evt"),
       siteBaseUrl: cfg.SITE_BASE_URL,
       eventsTopic: cfg.TOPIC_JOBS_EVENTS,
       changedTopic: cfg.TOPIC_JOBS_CHANGED,
     });
+    // Told once the settlement committed, so a retried transaction counts nothing twice.
+    const byId = new Map(received.map((r) => [r.command.command_id, r]));
+    for (const s of settled) if (s.setAside) byId.get(s.result.command_id)?.setAside(s.setAside);
   };
   const appliers: CommandAppliers = {
     // Batches of different partitions concern different jobs, so one transaction can
@@ -49,7 +64,12 @@ export function jobWorker(cfg: JobConfig, deps: { sql: Sql; log: Logger }) {
     consumes: [consume({
       topic: cfg.TOPIC_JOBS_COMMANDS,
       decode: decodeJobCommand,
-      handle: (messages, ctx) => applyOrIsolate(messages.map((m) => m.value), appliers, ctx),
+      handle: (messages, ctx) =>
+        applyOrIsolate(
+          messages.map((m) => ({ command: m.value, setAside: (why) => ctx.setAside(m, why) })),
+          appliers,
+          ctx,
+        ),
     })],
     produces: [cfg.TOPIC_JOBS_EVENTS, cfg.TOPIC_JOBS_CHANGED],
     chunkSize: 500,
@@ -65,7 +85,7 @@ export function jobWorker(cfg: JobConfig, deps: { sql: Sql; log: Logger }) {
  * and settled as failed, and every other command still takes effect, in order.
  */
 export async function applyOrIsolate(
-  commands: JobCommand[],
+  commands: ReceivedCommand[],
   appliers: CommandAppliers,
   ctx: Pick<HandlerContext, "retry" | "isRunning">,
 ): Promise<void> {
@@ -80,8 +100,11 @@ export async function applyOrIsolate(
       await ctx.retry(() => appliers.applyAlone([command]));
     } catch (err) {
       if (!ctx.isRunning()) throw err;
-      appliers.log.error("command cannot be applied; settled as failed", { err, command });
-      await ctx.retry(() => appliers.settleFailed(command));
+      appliers.log.error("command cannot be applied; settled as failed", {
+        err,
+        command: command.command,
+      });
+      await ctx.retry(() => appliers.settleFailed(command.command));
     }
   }
 }

@@ -7,9 +7,10 @@ import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
 import { decodeJobEvent, encodeJobCommand, type JobCommand } from "@hire/jobs";
 import { silentLogger } from "@hire/log";
+import { createRegistry } from "@hire/metrics";
 import { createPartner } from "@hire/tables";
 import { decodeJobChanged } from "@hire/pipeline";
-import { InProcessQueue } from "@hire/queue";
+import { InProcessQueue, SET_ASIDE_COUNTER } from "@hire/queue";
 import { waitUntil } from "@hire/testing/wait.ts";
 import { loadJobConfig } from "./config.ts";
 import { startJobService } from "./service.ts";
@@ -34,7 +35,8 @@ async function start() {
     TOPIC_JOBS_CHANGED: topics.changed,
     OUTBOX_INTERVAL_MS: "50",
   });
-  const service = await startJobService(cfg, { sql, queue, log: silentLogger });
+  const metrics = createRegistry();
+  const service = await startJobService(cfg, { sql, queue, log: silentLogger, metrics });
   const publisher = queue.publisher();
   const { partner_id } = await createPartner(sql, {
     name: "Job worker test",
@@ -51,6 +53,9 @@ async function start() {
         messages: commands.map((c) => ({ ...encodeJobCommand(c), ...(key ? { key } : {}) })),
       }),
     queue,
+    /** How many commands were set aside for `reason`. */
+    setAside: (reason: string) =>
+      metrics.counter(SET_ASIDE_COUNTER).value({ topic: topics.commands, reason }),
     events: () => published(topics.events).map(decodeJobEvent),
     changes: () => published(topics.changed).map(decodeJobChanged),
     async stop() {
@@ -63,7 +68,10 @@ async function start() {
 function command(
   partnerId: string,
   jobId: string,
-  body: { type: "job.create"; salary?: number } | { type: "job.update"; title: string },
+  body:
+    | { type: "job.create"; salary?: number }
+    | { type: "job.update"; title: string }
+    | { type: "job.delete" },
 ): JobCommand {
   const now = new Date();
   const base = {
@@ -73,6 +81,7 @@ function command(
     issued_at: now.toISOString(),
     deadline: new Date(now.getTime() + 60_000).toISOString(),
   };
+  if (body.type === "job.delete") return { ...base, type: "job.delete" };
   return body.type === "job.create"
     ? {
       ...base,
@@ -170,6 +179,84 @@ Deno.test("job worker: a command the database refuses is settled as failed; the 
     await s.send([next]);
     await s.queue.whenIdle();
     assert.deepEqual(await outcomes([next.command_id]), { [next.command_id]: "applied" });
+  } finally {
+    await s.stop();
+  }
+});
+
+Deno.test("job worker: commands naming another partner's job or no partner are set aside; those beside them apply", async () => {
+  const s = await start();
+  try {
+    const { partner_id: other } = await createPartner(sql, {
+      name: "Another partner",
+      plan: "growth",
+      adminEmails: ["admin@example.sa"],
+    });
+    const jobId = newId("job");
+    await s.send([command(s.partnerId, jobId, { type: "job.create" })]);
+    await s.queue.whenIdle();
+    const before = command(s.partnerId, newId("job"), { type: "job.create" });
+    const forged = [
+      command(other, jobId, { type: "job.update", title: "Hijacked" }),
+      command(other, jobId, { type: "job.create" }),
+      command(other, jobId, { type: "job.delete" }),
+    ];
+    const noPartner = command(newId("ptr"), newId("job"), { type: "job.create" });
+    const after = command(s.partnerId, jobId, {
+      type: "job.update",
+      title: "Renamed by its partner",
+    });
+    // One key: they share a partition, a chunk and a transaction.
+    await s.send([before, ...forged, noPartner, after], "one-partition");
+    await s.queue.whenIdle();
+    const ids = [before, ...forged, noPartner, after].map((c) => c.command_id);
+    assert.deepEqual(await outcomes(ids), {
+      [before.command_id]: "applied",
+      [forged[0]!.command_id]: "not_found",
+      [forged[1]!.command_id]: "not_found",
+      [forged[2]!.command_id]: "not_found",
+      [noPartner.command_id]: "not_found",
+      [after.command_id]: "applied",
+    });
+    const [job] = await sql`
+      SELECT partner_id, title, deleted_at FROM jobs WHERE id = ${jobId}`;
+    assert.deepEqual({ ...job }, {
+      partner_id: s.partnerId,
+      title: "Renamed by its partner",
+      deleted_at: null,
+    });
+    const [stray] = await sql`SELECT count(*)::int AS n FROM jobs WHERE id = ${noPartner.job_id}`;
+    assert.equal(stray!.n, 0);
+    assert.equal(s.setAside("job_of_other_partner"), 3);
+    assert.equal(s.setAside("unknown_partner"), 1);
+    // Nothing of the forged commands reaches the outbox: created, content (its partner's).
+    const [row] = await sql`SELECT count(*)::int AS n FROM outbox WHERE key = ${jobId}`;
+    assert.equal(row!.n, 3, "job.changed created, job.changed content, job.updated");
+    // The partition is not blocked.
+    const next = command(s.partnerId, newId("job"), { type: "job.create" });
+    await s.send([next], "one-partition");
+    await s.queue.whenIdle();
+    assert.deepEqual(await outcomes([next.command_id]), { [next.command_id]: "applied" });
+  } finally {
+    await s.stop();
+  }
+});
+
+Deno.test("job worker: a command twice in one batch is applied once, and its partition goes on", async () => {
+  const s = await start();
+  try {
+    const create = command(s.partnerId, newId("job"), { type: "job.create" });
+    const next = command(s.partnerId, newId("job"), { type: "job.create" });
+    // A producer's retry (or a forgery) can put one command twice in one batch.
+    await s.send([create, create, next], "one-partition");
+    const ids = [create.command_id, next.command_id];
+    const settled = await waitUntil("both commands settled", async () => {
+      const o = await outcomes(ids);
+      return Object.keys(o).length === 2 ? o : undefined;
+    }, { timeoutMs: 10_000 });
+    assert.deepEqual(settled, { [create.command_id]: "applied", [next.command_id]: "applied" });
+    const [row] = await sql`SELECT count(*)::int AS n FROM outbox WHERE key = ${create.job_id}`;
+    assert.equal(row!.n, 1, "one job.changed created");
   } finally {
     await s.stop();
   }

@@ -1,6 +1,7 @@
 /** The matching service's configuration, read once at start-up. */
 import { commonEnv, intVar, parseConfig } from "@hire/config";
 import { checkEmbeddingEnv, embeddingEnv } from "@hire/embedding";
+import { metricsEnv } from "@hire/metrics";
 import { retentionEnv } from "@hire/tables";
 import { groupEnv, topicEnv } from "@hire/topology";
 import { vectorEnv } from "@hire/vector";
@@ -26,6 +27,7 @@ const schema = z.object({
   OUTBOX_INTERVAL_MS: intVar(1000),
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
   ...retentionEnv,
+  ...metricsEnv,
 }).superRefine(checkEmbeddingEnv);
 
 /** The validated configuration. */

@@ -7,6 +7,7 @@ import { embeddingSpace } from "@hire/embedding";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
+import { createRegistry, serveMetrics } from "@hire/metrics";
 import { createVectorIndex } from "@hire/vector";
 import { loadMatchingConfig } from "./config.ts";
 import { startMatchingService } from "./service.ts";
@@ -19,10 +20,18 @@ const { queue } = serviceQueue(cfg, { service: "matching", log });
 const index = createVectorIndex({ sql, ...embeddingSpace(cfg), ...cfg });
 await index.init();
 
-const service = await startMatchingService(cfg, { sql, queue, log, index });
+const metrics = createRegistry({ labels: { service: "matching" } });
+
+const service = await startMatchingService(cfg, { sql, queue, log, index, metrics });
+const metricsServer = serveMetrics(metrics, {
+  port: cfg.METRICS_PORT,
+  hostname: cfg.METRICS_HOSTNAME,
+  log,
+});
 
 onShutdown(log, async () => {
   await service.stop();
+  await metricsServer.stop();
   await index.close();
   await sql.end({ timeout: 5 });
 });

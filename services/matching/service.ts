@@ -6,6 +6,7 @@
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { Logger } from "@hire/log";
+import type { Registry } from "@hire/metrics";
 import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import { startRetention } from "@hire/tables";
@@ -20,6 +21,8 @@ export interface MatchingServiceDeps {
   queue: MessageQueue;
   log: Logger;
   index: VectorIndex;
+  /** Where the worker counts what it sets aside; absent: logged only. */
+  metrics?: Registry;
 }
 
 /** Starts consuming; resolves once the worker has joined its group. */
@@ -42,7 +45,8 @@ export async function startMatchingService(
     topics: worker.produces,
     intervalMs: cfg.OUTBOX_INTERVAL_MS,
   });
-  const running = await startWorker(worker, { queue: deps.queue, log: deps.log, outbox }, {
+  const workerDeps = { queue: deps.queue, log: deps.log, outbox, metrics: deps.metrics };
+  const running = await startWorker(worker, workerDeps, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
   const retention = startRetention(deps, {

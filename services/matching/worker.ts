@@ -6,8 +6,10 @@
  * @module
  */
 import { isDbUnavailable } from "@hire/db";
+import { jobOfOtherPartner } from "@hire/jobs";
 import { decodeEmbedded } from "@hire/pipeline";
-import { consume, defineWorker } from "@hire/queue";
+import { consume, defineWorker, setAsideWhere } from "@hire/queue";
+import { jobOwners } from "@hire/tables";
 import type { MatchingConfig } from "./config.ts";
 import { type MatcherDeps, matchJob, matchSeeker } from "./matcher.ts";
 
@@ -19,8 +21,19 @@ export function matchingWorker(cfg: MatchingConfig, matcher: MatcherDeps) {
     consumes: [consume({
       topic: cfg.TOPIC_EMBEDDINGS_READY,
       decode: decodeEmbedded,
-      handle: async (messages) => {
-        for (const { value: m } of messages) {
+      handle: async (messages, ctx) => {
+        // Matching reads the job itself and announces pairs under the job's own partner;
+        // a trigger naming another partner is still set aside, as a forgery or a bug.
+        const owners = await jobOwners(
+          matcher.sql,
+          messages.flatMap((m) => m.value.type === "job.embedded" ? [m.value.job_id] : []),
+        );
+        const sound = setAsideWhere(
+          messages,
+          ctx,
+          (m) => m.type === "job.embedded" ? jobOfOtherPartner(m, owners.get(m.job_id)) : undefined,
+        );
+        for (const { value: m } of sound) {
           await (m.type === "job.embedded"
             ? matchJob(matcher, m.job_id)
             : matchSeeker(matcher, m.seeker_id));

@@ -7,9 +7,10 @@ import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
 import { decodeJobEvent } from "@hire/jobs";
 import { silentLogger } from "@hire/log";
+import { createRegistry } from "@hire/metrics";
 import { createPartner } from "@hire/tables";
 import type { Embedded } from "@hire/pipeline";
-import { InProcessQueue } from "@hire/queue";
+import { InProcessQueue, SET_ASIDE_COUNTER } from "@hire/queue";
 import { waitUntil } from "@hire/testing/wait.ts";
 import { createPgvectorIndex } from "@hire/vector";
 import { loadMatchingConfig } from "./config.ts";
@@ -17,7 +18,8 @@ import { startMatchingService } from "./service.ts";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 
-Deno.test("matching worker: job.embedded in, the pair recorded once and job.matched out", async () => {
+/** The service on a queue and index of its own, with a partner, an active job and a seeker. */
+async function start() {
   const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
   const sql = connect(DATABASE_URL, { max: 6, name: "matching-worker-test" });
   const cfg = loadMatchingConfig({
@@ -36,64 +38,114 @@ Deno.test("matching worker: job.embedded in, the pair recorded once and job.matc
   );
   const index = createPgvectorIndex({ sql, dimensions: 4, tablePrefix: `t${suffix}_` });
   await index.init();
-  const service = await startMatchingService(cfg, { sql, queue, log: silentLogger, index });
-  try {
-    const { partner_id } = await createPartner(sql, {
-      name: "Matching worker",
-      plan: "growth",
-      adminEmails: ["admin@example.sa"],
-    });
-    const jobId = newId("job");
-    const seekerId = newId("seek");
-    const now = new Date();
-    await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
-      VALUES (${jobId}, ${partner_id}, 'Nurse', 'x', 'Riyadh', 'full_time', ${now}, ${now})`;
-    const vector = new Float32Array([1, 0, 0, 0]);
-    await index.upsertJob({
-      id: jobId,
-      partnerId: partner_id,
-      status: "active",
-      city: "Riyadh",
-      employmentType: "full_time",
-      vector,
-    });
-    await index.upsertSeeker({
-      id: seekerId,
-      city: "Riyadh",
-      employmentTypes: ["full_time"],
-      vector,
-    });
-    const embedded: Embedded = {
-      id: newId("evt"),
-      type: "job.embedded",
-      job_id: jobId,
-      partner_id,
-      content_version: 1,
-      at: now.toISOString(),
-    };
-    const publisher = queue.publisher();
-    // Twice: a redelivered trigger announces nothing twice.
-    for (let i = 0; i < 2; i++) {
+  const metrics = createRegistry();
+  const service = await startMatchingService(cfg, {
+    sql,
+    queue,
+    log: silentLogger,
+    index,
+    metrics,
+  });
+  const { partner_id } = await createPartner(sql, {
+    name: "Matching worker",
+    plan: "growth",
+    adminEmails: ["admin@example.sa"],
+  });
+  const jobId = newId("job");
+  const seekerId = newId("seek");
+  const now = new Date();
+  await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
+    VALUES (${jobId}, ${partner_id}, 'Nurse', 'x', 'Riyadh', 'full_time', ${now}, ${now})`;
+  const vector = new Float32Array([1, 0, 0, 0]);
+  await index.upsertJob({
+    id: jobId,
+    partnerId: partner_id,
+    status: "active",
+    city: "Riyadh",
+    employmentType: "full_time",
+    vector,
+  });
+  await index.upsertSeeker({
+    id: seekerId,
+    city: "Riyadh",
+    employmentTypes: ["full_time"],
+    vector,
+  });
+  const publisher = queue.publisher();
+  return {
+    sql,
+    queue,
+    partnerId: partner_id,
+    jobId,
+    seekerId,
+    /** Publishes `job.embedded` for the job, naming `partnerId`. */
+    embedded: async (partnerId: string) => {
+      const embedded: Embedded = {
+        id: newId("evt"),
+        type: "job.embedded",
+        job_id: jobId,
+        partner_id: partnerId,
+        content_version: 1,
+        at: now.toISOString(),
+      };
       await publisher.send({
         topic: cfg.TOPIC_EMBEDDINGS_READY,
         messages: [{ key: jobId, value: JSON.stringify(embedded) }],
       });
-    }
-    await queue.whenIdle();
-    const matches = await sql`SELECT seeker_id, score FROM matches WHERE job_id = ${jobId}`;
-    assert.deepEqual(matches.map((m) => ({ ...m })), [{ seeker_id: seekerId, score: 1 }]);
+    },
+    matches: () => sql`SELECT seeker_id, score FROM matches WHERE job_id = ${jobId}`,
+    events: () => queue.messages(cfg.TOPIC_JOBS_EVENTS).flat().map((m) => decodeJobEvent(m.value!)),
+    setAside: (reason: string) =>
+      metrics.counter(SET_ASIDE_COUNTER).value({ topic: cfg.TOPIC_EMBEDDINGS_READY, reason }),
+    async stop() {
+      await service.stop();
+      await sql`DELETE FROM outbox WHERE topic = ${cfg.TOPIC_JOBS_EVENTS}`;
+      await sql.unsafe(`DROP TABLE IF EXISTS t${suffix}_job_vectors, t${suffix}_seeker_vectors`);
+      await index.close();
+      await sql.end();
+    },
+  };
+}
+
+Deno.test("matching worker: job.embedded in, the pair recorded once and job.matched out", async () => {
+  const m = await start();
+  try {
+    // Twice: a redelivered trigger announces nothing twice.
+    await m.embedded(m.partnerId);
+    await m.embedded(m.partnerId);
+    await m.queue.whenIdle();
+    assert.deepEqual((await m.matches()).map((r) => ({ ...r })), [
+      { seeker_id: m.seekerId, score: 1 },
+    ]);
     const events = await waitUntil("job.matched published", () => {
-      const events = queue.messages(cfg.TOPIC_JOBS_EVENTS).flat().map((m) =>
-        decodeJobEvent(m.value!)
-      );
+      const events = m.events();
       return Promise.resolve(events.length ? events : undefined);
     });
     assert.deepEqual(events.map((e) => e.type), ["job.matched"]);
+    assert.equal(events[0]!.partner_id, m.partnerId);
   } finally {
-    await service.stop();
-    await sql`DELETE FROM outbox WHERE topic = ${cfg.TOPIC_JOBS_EVENTS}`;
-    await sql.unsafe(`DROP TABLE IF EXISTS t${suffix}_job_vectors, t${suffix}_seeker_vectors`);
-    await index.close();
-    await sql.end();
+    await m.stop();
+  }
+});
+
+Deno.test("matching worker: job.embedded naming another partner is set aside; the job's own is matched", async () => {
+  const m = await start();
+  try {
+    const { partner_id: other } = await createPartner(m.sql, {
+      name: "Other partner",
+      plan: "growth",
+      adminEmails: ["admin@example.sa"],
+    });
+    await m.embedded(other);
+    await m.queue.whenIdle();
+    assert.equal(m.setAside("job_of_other_partner"), 1);
+    assert.equal((await m.matches()).length, 0, "nothing matched for it");
+    // The partition goes on.
+    await m.embedded(m.partnerId);
+    await m.queue.whenIdle();
+    assert.equal((await m.matches()).length, 1);
+    assert.equal(m.setAside("job_of_other_partner"), 1);
+  } finally {
+    await m.stop();
   }
 });

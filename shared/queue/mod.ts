@@ -31,6 +31,12 @@ export {
   type WorkerDeps,
 } from "./worker.ts";
 export type { Delivered } from "./decode.ts";
+export {
+  SET_ASIDE_COUNTER,
+  type SetAside,
+  type SetAsideReason,
+  setAsideWhere,
+} from "./set_aside.ts";
 export { combiner } from "./combiner.ts";
 export { guardTopics } from "./guard.ts";
 export { retryWhile, type RetryWhileOptions } from "./retry_while.ts";

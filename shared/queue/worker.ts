@@ -8,9 +8,11 @@
  * @module
  */
 import type { Logger } from "@hire/log";
+import type { Registry } from "@hire/metrics";
 import { decodeOrSkip, type Delivered } from "./decode.ts";
 import type { BatchControl, MessageQueue, PartitionBatch, ReceivedMessage } from "./port.ts";
 import { retryWhile } from "./retry_while.ts";
+import { type SetAside, setAsideIn } from "./set_aside.ts";
 
 /** What a handler may do besides its work. */
 export interface HandlerContext {
@@ -23,6 +25,11 @@ export interface HandlerContext {
    * the partition are handed over again at `at` (ms since the epoch), not before.
    */
   redeliverFrom(offset: string, at: number): void;
+  /**
+   * A message that does not hold together: the handler leaves it without effect, and this
+   * logs it (`message set aside`) and counts it; it is committed with its chunk.
+   */
+  setAside: SetAside;
 }
 
 /** Handles decoded messages of one partition, in order. */
@@ -111,6 +118,8 @@ export interface WorkerDeps {
    * (`startServiceOutbox` of `@hire/outbox`; a failed flush is its to log).
    */
   outbox?: { flushSoon(): void };
+  /** Where messages set aside are counted (`hire_messages_set_aside_total`); absent: logged only. */
+  metrics?: Registry;
 }
 
 /** A started worker. */
@@ -154,6 +163,7 @@ async function handleBatch(
     log: deps.log,
   };
   const flush = () => deps.outbox?.flushSoon();
+  const setAside = setAsideIn(batch, deps);
   for (let i = 0; i < batch.messages.length; i += worker.chunkSize) {
     if (!control.isRunning()) return;
     const chunk = batch.messages.slice(i, i + worker.chunkSize);
@@ -167,6 +177,7 @@ async function handleBatch(
           retry: (w) => retryWhile(w, retryOpts),
           isRunning: control.isRunning,
           redeliverFrom: (offset, at) => void later.push({ offset, at }),
+          setAside,
         });
       }, retryOpts);
     }

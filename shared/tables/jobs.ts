@@ -43,6 +43,21 @@ export async function jobsByIds(sql: Sql | Tx, ids: string[]): Promise<JobRow[]>
 }
 
 /**
+ * The partner of each job among `ids` that is stored (deleted or not): what a consumer
+ * checks a message's partner against.
+ */
+export async function jobOwners(
+  sql: Sql | Tx,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await sql<{ id: string; partner_id: string }[]>`
+    SELECT id, partner_id FROM jobs WHERE id IN ${sql(unique)}`;
+  return new Map(rows.map((r) => [r.id, r.partner_id]));
+}
+
+/**
  * Jobs by id, locked until the transaction ends: the job service applies one job's
  * commands one at a time, whichever process holds its partition.
  */

@@ -5,7 +5,7 @@
  * revoked key stays, as the record of what was issued).
  * @module
  */
-import type { Sql } from "@hire/db";
+import type { Sql, Tx } from "@hire/db";
 import { newId } from "@hire/ids";
 import { generateApiKey, hashApiKey, keyPrefix, type Plan } from "@hire/partners";
 
@@ -68,6 +68,17 @@ export async function setPlan(
     await tx`SELECT pg_notify(${KEYS_CHANNEL}, ${partnerId})`;
     return { partner_id: partnerId, plan, previous_plan: p.plan };
   });
+}
+
+/** The partners among `ids` that exist: a command naming another is forged or a bug. */
+export async function existingPartnerIds(
+  sql: Sql | Tx,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await sql<{ id: string }[]>`SELECT id FROM partners WHERE id IN ${sql(unique)}`;
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The partner a key belongs to, when the key exists and is not revoked. */
