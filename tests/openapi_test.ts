@@ -11,6 +11,7 @@ import { appSettings, loadEdgeConfig } from "@hire/edge-service/config.ts";
 import { ERRORS } from "@hire/errors";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { startStack } from "@hire/testing/stack.ts";
+import { parse } from "yaml";
 
 const stack = await startStack({ jobService: false });
 Deno.test.afterAll(() => stack.stop());
@@ -112,6 +113,24 @@ Deno.test("the AsyncAPI document of the Kafka topics is served beside it", async
     await Deno.readTextFile(new URL("../docs/asyncapi.yaml", import.meta.url)),
   );
   assert.match(res.body, /^asyncapi: 3\.0\.0$/m);
+  // The data team's contract: the public topics, and nothing of the internal network.
+  const served = parse(res.body) as { servers?: unknown; channels: Record<string, unknown> };
+  assert.equal(served.servers, undefined, "no broker addresses");
+  assert.deepEqual(
+    Object.values(served.channels).map((c) => (c as { address: string }).address).sort(),
+    ["jobs.events.v1", "seekers.v1"],
+  );
+  for (
+    const internal of [
+      "jobs.commands",
+      "jobs.changed",
+      "embeddings.ready",
+      "webhooks.retry",
+      "webhooks.dead",
+    ]
+  ) {
+    assert.ok(!res.body.includes(internal), `the served document names ${internal}`);
+  }
 });
 
 Deno.test("a method the reference does not have answers 405, as everywhere else", async () => {

@@ -103,3 +103,30 @@ for (const scope of SCOPES) {
     }
   });
 }
+
+Deno.test("asyncapi.yaml, served to the public, names no broker and no internal topic", () => {
+  const doc = asyncApiDocument("public");
+  const yaml = asyncApiYaml("public");
+  assert.equal(doc.servers, undefined);
+  assert.doesNotMatch(yaml, /#\/servers\//);
+  assert.doesNotMatch(yaml, /127\.0\.0\.1|localhost|:9092|:29092/);
+  assert.doesNotMatch(yaml, /asyncapi-internal/);
+  for (const t of topics.filter((t) => t.visibility !== "public")) {
+    assert.ok(!yaml.includes(t.name), `${t.name} is internal but named`);
+  }
+  const tags = (doc.info as { tags: { name: string }[] }).tags.map((t) => t.name);
+  assert.deepEqual(tags, ["public"]);
+});
+
+Deno.test("asyncapi-internal.yaml describes the brokers, and every channel is on them", () => {
+  const doc = asyncApiDocument("all");
+  const servers = doc.servers as Record<string, { host: string }>;
+  assert.deepEqual(Object.keys(servers), ["local", "docker-compose"]);
+  for (const [id, channel] of Object.entries(doc.channels as Record<string, Json>)) {
+    assert.deepEqual(
+      channel.servers,
+      Object.keys(servers).map((s) => ({ $ref: `#/servers/${s}` })),
+      id,
+    );
+  }
+});

@@ -6,7 +6,7 @@
 import type { ConsumerGroup, OutsideParty, TopicConfig, TopicDeclaration } from "../declaration.ts";
 import { configText } from "../kafka_config.ts";
 import { DEFAULT_RUNGS } from "../specs.ts";
-import { SERVERS } from "./info.ts";
+import { type Scope, SERVERS } from "./info.ts";
 import { schemaRef } from "./schemas.ts";
 
 const KAFKA_BINDING = "0.5.0";
@@ -18,8 +18,8 @@ export interface TopicParts {
   messages: Record<string, Record<string, unknown>>;
 }
 
-/** The channel, operations and component messages of topic `t`. */
-export function topicParts(t: TopicDeclaration): TopicParts {
+/** The channel, operations and component messages of topic `t` in the document of `scope`. */
+export function topicParts(t: TopicDeclaration, scope: Scope): TopicParts {
   const config = t.config(DEFAULT_RUNGS);
   const channelRef = { $ref: `#/channels/${t.channel}` };
   const messageRef = (name: string) => {
@@ -63,7 +63,9 @@ export function topicParts(t: TopicDeclaration): TopicParts {
           parameters: { [t.perRetryRung.parameter]: { description: t.perRetryRung.description } },
         }
         : {}),
-      servers: Object.keys(SERVERS).map((id) => ({ $ref: `#/servers/${id}` })),
+      ...(scope === "all"
+        ? { servers: Object.keys(SERVERS).map((id) => ({ $ref: `#/servers/${id}` })) }
+        : {}),
       tags,
       messages: Object.fromEntries(
         t.messages.map((m) => [lowerFirst(m.id), { $ref: `#/components/messages/${m.id}` }]),

@@ -1,5 +1,6 @@
 /**
- * The prose that is about all topics at once: the documents' introduction and servers.
+ * The prose that is about all topics at once: the documents' introduction, and the servers
+ * of the internal document (the public one names no broker).
  * @module
  */
 import type { TopicDeclaration } from "../declaration.ts";
@@ -11,7 +12,7 @@ import { configText } from "../kafka_config.ts";
 export type Scope = "public" | "all";
 
 /** Bumped when a document's content changes in a way readers should notice. */
-const VERSION = "1.2.0";
+const VERSION = "1.3.0";
 
 const PUBLIC_INTRO = text`
   The **public** Kafka topics of the partner hiring API (jobs posted by partners in Saudi
@@ -20,8 +21,10 @@ const PUBLIC_INTRO = text`
   consumer gets a new topic (\`jobs.events.v2\`). Consumers must ignore fields they do not
   know.
 
-  The service's internal topics are described in \`asyncapi-internal.yaml\` beside this file,
-  for operators; they are not a contract and may change at any time.`;
+  The service's own processes also hand work to each other over internal topics; those are
+  not described here, are not a contract and may change at any time. Broker addresses and
+  credentials are given to each consumer when its access is set up: this document names no
+  broker.`;
 
 const ALL_INTRO = text`
   Every Kafka topic of the partner hiring API (jobs posted by partners in Saudi Arabia,
@@ -31,7 +34,13 @@ const ALL_INTRO = text`
   service → embedding service → matching service, and the webhook retry ladder). They are
   not a contract for the data team and may change at any time.`;
 
-const COMMON = text`
+// Published by their producers directly; every other topic goes through the outbox.
+const WRITTEN_DIRECTLY = ["jobs.commands", "seekers.v1"];
+
+const common = (topics: readonly TopicDeclaration[]) => {
+  const names = new Set(topics.map((t) => t.name));
+  const direct = WRITTEN_DIRECTLY.filter((n) => names.has(n)).map((n) => `\`${n}\``);
+  return text`
   **Keys and values.** Every message key is a UTF-8 string, the id of the message's subject
   (see each message). Every value is one UTF-8 JSON object. Messages carry no headers and no
   schema-registry id.
@@ -41,7 +50,7 @@ const COMMON = text`
   written: the events of one job arrive in the order they happened, whichever service
   emitted them. There is no order between jobs.
 
-  **Delivery: at least once.** Every topic but \`jobs.commands\` and \`seekers.v1\` is written
+  **Delivery: at least once.** Every topic but ${direct.join(" and ")} is written
   through a transactional outbox (table \`outbox\`): in the same Postgres transaction as the
   change it reports, published after commit (acks=all), in the order the rows were written,
   one flusher at a time. A crash between publishing and marking the row published publishes
@@ -57,22 +66,28 @@ const COMMON = text`
 
   **Timestamps** are ISO 8601 in UTC with milliseconds, e.g. \`2025-03-01T09:30:00.000Z\`.
   Money is monthly, in SAR, as integers.`;
+};
 
 /** The document's `info`. */
 export function info(scope: Scope, topics: readonly TopicDeclaration[]): Record<string, unknown> {
   return {
     title: `Partner hiring API – Kafka topics${scope === "all" ? " (all, for operators)" : ""}`,
     version: VERSION,
-    description: [scope === "public" ? PUBLIC_INTRO : ALL_INTRO, topicTable(topics), COMMON]
+    description: [scope === "public" ? PUBLIC_INTRO : ALL_INTRO, topicTable(topics), common(topics)]
       .join("\n\n"),
     tags: [
       { name: "public", description: "A versioned contract for consumers outside the service." },
-      { name: "internal", description: "Between the service's own processes; not a contract." },
+      ...(scope === "all"
+        ? [{
+          name: "internal",
+          description: "Between the service's own processes; not a contract.",
+        }]
+        : []),
     ],
   };
 }
 
-/** The brokers the documents describe. */
+/** The brokers the internal document describes; they are the operators' business only. */
 export const SERVERS = {
   local: {
     host: "127.0.0.1:9092",
@@ -86,8 +101,7 @@ export const SERVERS = {
     protocol: "kafka",
     description: text`
       The \`kafka\` service of docker-compose.yml, as containers on the compose network see it
-      (plaintext). From the host machine the same broker is reachable at \`localhost:29092\`
-      (its EXTERNAL listener).`,
+      (plaintext); it is not published on the host.`,
   },
 };
 
