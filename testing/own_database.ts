@@ -8,6 +8,9 @@
 import { connect, migrate } from "@hire/db";
 import { maintenanceUrl } from "../deploy/local/postgres.ts";
 
+// Tests that make databases of their own name the server's maintenance database through here.
+export { maintenanceUrl };
+
 /** A migrated database beside `baseUrl`'s (`<name>_<random>`), and how to drop it. */
 export async function ownDatabase(
   baseUrl: string,

@@ -4,12 +4,13 @@
  * own so test files never see each other's messages.
  */
 import assert from "node:assert/strict";
-import { connect, type Sql } from "@hire/db";
+import { connect, type ConnectOptions, SERVICE_ROLES, type Sql } from "@hire/db";
 import { createApp } from "@hire/edge-service/app.ts";
 import { createCommandBus } from "@hire/edge-service/command_bus.ts";
 import { appSettings, loadEdgeConfig } from "@hire/edge-service/config.ts";
 import { createIdempotencyStore } from "@hire/edge-service/idempotency.ts";
 import { clearOnKeyChange, createKeyCache } from "@hire/edge-service/middleware/auth.ts";
+import { startEdgeReadiness } from "@hire/edge-service/routes/health.ts";
 import { loadJobConfig } from "@hire/job-service/config.ts";
 import { type RunningService, startJobService } from "@hire/job-service/service.ts";
 import {
@@ -22,6 +23,7 @@ import {
 } from "@hire/kafka";
 import { guardTopics } from "@hire/queue";
 import { silentLogger } from "@hire/log";
+import type { Registry } from "@hire/metrics";
 import type { Plan } from "@hire/partners";
 import { createPartner } from "@hire/tables";
 import { createEmbeddingProvider, type EmbeddingProvider } from "@hire/embedding";
@@ -39,6 +41,7 @@ import { declaredTopicsOnly, topicSpecs, uniqueGroupIds, uniqueTopicNames } from
 import { createApp as createSiteApp } from "@hire/site-service/app.ts";
 import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "@hire/site-service/config.ts";
 import { loadStylesheet } from "@hire/site-service/routes/assets.ts";
+import { startSiteReadiness } from "@hire/site-service/routes/health.ts";
 import { assertConforms } from "./conformance.ts";
 import { ownDatabase } from "./own_database.ts";
 import { testCertificates } from "./test_ca.ts";
@@ -48,6 +51,8 @@ export const TEST_ENV = {
   DATABASE_URL: Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
   KAFKA_BROKERS: Deno.env.get("KAFKA_BROKERS") ?? "127.0.0.1:9092",
   PUBLIC_BASE_URL: "https://jobs.example.sa",
+  /** A fixed key, so a test can open what the stack sealed (32 bytes of ASCII, never in prod). */
+  WEBHOOK_SECRET_KEYS: "test:aGlyZSB0ZXN0IGtleTogbmV2ZXIgaW4gcHJvZCEhISE=",
 };
 
 /** A unique suffix for topic and group names. */
@@ -129,8 +134,16 @@ export interface StackOptions {
   siteEnv?: Record<string, string>;
   /** A database of this stack's own, e.g. to count what the public feed lists. */
   ownDatabase?: boolean;
+  /**
+   * Each service (and `partner()`) on a pool of its own acting as its Postgres role
+   * (migration 0010), as `deno task dev` and compose run them; by default they share the
+   * owner's pool.
+   */
+  roles?: boolean;
   /** Also run the embedding and matching services, on index tables of this stack's own. */
   pipeline?: PipelineOptions;
+  /** Where the services count what they set aside, e.g. for a test to read. */
+  metrics?: Registry;
   /**
    * Also run the delivery service, trusting the test CA, with webhooks allowed on private
    * networks (the test receiver is on loopback) at registration and at delivery.
@@ -198,6 +211,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     : undefined;
   if (own) env.DATABASE_URL = own.url;
   const sql = connect(env.DATABASE_URL!, { max: 10, name: "test" });
+  // With `roles`, a service's pool acts as its role from the start of each session (the `role`
+  // setting), as its login would in deployment; without, the services share the owner's pool.
+  const asRole = (role: string, options: ConnectOptions): ConnectOptions =>
+    opts.roles ? { ...options, settings: { ...options.settings, role } } : options;
+  const rolePools = new Map<string, Sql>();
+  const poolOf = (role: string): Sql => {
+    if (!opts.roles) return sql;
+    if (!rolePools.has(role)) {
+      rolePools.set(role, connect(env.DATABASE_URL!, asRole(role, { max: 10, name: role })));
+    }
+    return rolePools.get(role)!;
+  };
   // The site first: its address is every job's service_url, which the services need, and
   // it is known once the site listens.
   const site: { app?: ReturnType<typeof createSiteApp> } = {};
@@ -208,9 +233,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const siteUrl = `http://127.0.0.1:${siteServer.addr.port}`;
   env.SITE_BASE_URL = siteUrl;
   const siteCfg = loadSiteConfig({ ...env, ...opts.siteEnv });
-  const siteSql = connect(siteCfg.DATABASE_URL, siteDatabaseOptions(siteCfg));
+  const siteSql = connect(
+    siteCfg.DATABASE_URL,
+    asRole(SERVICE_ROLES.site, siteDatabaseOptions(siteCfg)),
+  );
+  const siteReadiness = startSiteReadiness(siteSql);
   site.app = createSiteApp({
     sql: siteSql,
+    readiness: siteReadiness,
     log: silentLogger,
     stylesheet: await loadStylesheet(),
     ...siteSettings(siteCfg),
@@ -228,14 +258,19 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const stackTopics = topicSpecs(names, [], { numPartitions: 3 });
   await ensureTopics(admin, stackTopics);
 
-  const edgeSql = opts.edgeDatabaseUrl
-    ? connect(opts.edgeDatabaseUrl, { max: 10, connectTimeout: 2, name: "test-edge" })
+  const edgeSql = opts.edgeDatabaseUrl || opts.roles
+    ? connect(
+      opts.edgeDatabaseUrl ?? env.DATABASE_URL!,
+      asRole(SERVICE_ROLES.edge, { max: 10, connectTimeout: 2, name: "test-edge" }),
+    )
     : sql;
   const edgeKafka = opts.edgeBrokers
     ? createKafka({ brokers: opts.edgeBrokers, clientId: "test-edge", retry: FAST_FAIL_RETRY })
     : kafka;
   const queueProbe = createKafkaProbe(edgeKafka);
   await queueProbe.connect();
+  const readiness = startEdgeReadiness({ sql: edgeSql, queueProbe });
+  await Promise.all([readiness.checked(), siteReadiness.checked()]);
   const publisher = guardTopics(createKafkaQueue(edgeKafka), declaredOnly).publisher();
   await publisher.connect();
   const keyCache = createKeyCache(edgeCfg.AUTH_CACHE_TTL_MS);
@@ -252,7 +287,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     bus,
     idempotency: createIdempotencyStore(edgeSql),
     keyCache,
-    queueProbe,
+    readiness,
     log: silentLogger,
     ...appSettings(edgeCfg),
   });
@@ -261,7 +296,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   const services: RunningService[] = [];
   const startJob = async () => {
-    const s = await startJobService(loadJobConfig(env), { sql, queue, log: silentLogger });
+    const s = await startJobService(loadJobConfig(env), {
+      sql: poolOf(SERVICE_ROLES.job),
+      queue,
+      log: silentLogger,
+      metrics: opts.metrics,
+    });
     services.push(s);
     return s;
   };
@@ -277,11 +317,33 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     });
     const embeddingCfg = loadEmbeddingServiceConfig(env);
     provider = await createEmbeddingProvider(embeddingCfg);
-    index = createPgvectorIndex({ sql, dimensions: provider.dimensions, tablePrefix: prefix });
+    // The embedding service's role makes the index's tables; matching's only searches them.
+    const [embeddingSql, matchingSql] = [
+      poolOf(SERVICE_ROLES.embedding),
+      poolOf(SERVICE_ROLES.matching),
+    ];
+    const indexOn = (pool: Sql) =>
+      createPgvectorIndex({ sql: pool, dimensions: provider!.dimensions, tablePrefix: prefix });
+    index = indexOn(embeddingSql);
     await index.init();
+    const matchingIndex = opts.roles ? indexOn(matchingSql) : index;
+    if (matchingIndex !== index) await matchingIndex.init();
     services.push(
-      await startEmbeddingService(embeddingCfg, { sql, queue, log: silentLogger, provider, index }),
-      await startMatchingService(loadMatchingConfig(env), { sql, queue, log: silentLogger, index }),
+      await startEmbeddingService(embeddingCfg, {
+        sql: embeddingSql,
+        queue,
+        log: silentLogger,
+        provider,
+        index,
+        metrics: opts.metrics,
+      }),
+      await startMatchingService(loadMatchingConfig(env), {
+        sql: matchingSql,
+        queue,
+        log: silentLogger,
+        index: matchingIndex,
+        metrics: opts.metrics,
+      }),
     );
   }
 
@@ -310,9 +372,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
         : undefined;
       const delivery = await startDeliveryService(cfg, {
-        sql,
+        sql: poolOf(SERVICE_ROLES.delivery),
         queue,
         log: silentLogger,
+        metrics: opts.metrics,
         client,
         mailer,
       });
@@ -348,7 +411,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     env,
     fetch: rawFetch,
     async partner(plan: Plan = "growth") {
-      const issued = await createPartner(sql, {
+      const issued = await createPartner(poolOf(SERVICE_ROLES.admin), {
         name: "Test Partner",
         plan,
         adminEmails: ["admin@example.sa"],
@@ -385,6 +448,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     },
     async stop() {
       await server.shutdown();
+      readiness.stop();
+      siteReadiness.stop();
       await siteServer.shutdown();
       await siteSql.end();
       for (const s of [...services]) await s.stop();
@@ -402,6 +467,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await admin.deleteTopics({ topics: all }).catch(() => {});
       await admin.disconnect();
       if (edgeSql !== sql) await edgeSql.end({ timeout: 1 });
+      for (const pool of rolePools.values()) await pool.end();
       await sql.end();
       await own?.drop();
     },

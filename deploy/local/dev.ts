@@ -1,22 +1,16 @@
 /**
  * `deno task dev`: the whole system on this machine. Starts or finds Kafka and Postgres,
  * migrates, creates topics, then runs every service as its own process (as production
- * does) with their logs interleaved. Ctrl-C stops the services; Kafka keeps running so
- * the next start is fast (`deno task infra:stop` stops it).
+ * does), each logged in to Postgres as its own role, with their logs interleaved. Ctrl-C
+ * stops the services; Kafka keeps running so the next start is fast (`deno task infra:stop`
+ * stops it).
  */
+import { connect } from "@hire/db";
+import { ensureLogins, loginOf, urlAs } from "./db_logins.ts";
 import { prepare, up } from "./infra.ts";
 import { ROOT, step } from "./run.ts";
 import { describeMail, startSmtpSink } from "@hire/testing/smtp_sink.ts";
-
-/** Services and their entry points, in start order. */
-export const SERVICES = [
-  { name: "job", entry: "services/job/main.ts" },
-  { name: "embed", entry: "services/embedding/main.ts" },
-  { name: "match", entry: "services/matching/main.ts" },
-  { name: "deliver", entry: "services/delivery/main.ts" },
-  { name: "edge", entry: "services/edge/main.ts" },
-  { name: "site", entry: "services/site/main.ts" },
-] as const;
+import { SERVICES } from "./services.ts";
 
 // DEV_SERVICES=job,edge runs a subset, e.g. to measure the API without the pipeline
 // competing for the same cores.
@@ -32,6 +26,19 @@ const selected = SERVICES.filter((s) => !only || only.includes(s.name));
 const infra = await up();
 await prepare(infra);
 
+// Each service logs in as its own role (migration 0010) with a password made for this run:
+// unused where the server trusts loopback, as local clusters here do, needed where it does not.
+const logins = selected.map(({ role }) => ({
+  role,
+  password: crypto.randomUUID().replaceAll("-", ""),
+}));
+const owner = connect(infra.databaseUrl, { max: 1, name: "infra" });
+try {
+  await ensureLogins(owner, logins);
+} finally {
+  await owner.end();
+}
+
 // E-mails the services send (webhook disable notices) land here, one .eml each, and are
 // announced in the log, so developers see them without a mail server.
 const mail = await startSmtpSink({
@@ -40,15 +47,15 @@ const mail = await startSmtpSink({
   onMessage: (m) => step(describeMail(m)),
 });
 const env = {
-  DATABASE_URL: infra.databaseUrl,
   KAFKA_BROKERS: infra.brokers,
   SMTP_URL: Deno.env.get("SMTP_URL") ?? mail.url,
 };
-const children = selected.map(({ name, entry }) => {
+const children = selected.map(({ name, entry }, i) => {
+  const { role, password } = logins[i]!;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", entry],
     cwd: ROOT,
-    env,
+    env: { ...env, DATABASE_URL: urlAs(infra.databaseUrl, loginOf(role), password) },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

@@ -31,6 +31,9 @@ export interface PgvectorIndexOptions {
 
 type Tx = postgres.TransactionSql;
 
+/** How often an init that may not create the tables looks for them again. */
+const INIT_POLL_MS = 1000;
+
 /** pgvector's upper bound for `hnsw.ef_search`. */
 const MAX_EF_SEARCH = 1000;
 
@@ -82,57 +85,69 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
     });
   }
 
+  /** Creates the tables unless they exist; false when missing and this role may not. */
+  function createTables(): Promise<boolean> {
+    return sql.begin(async (tx) => {
+      // Concurrent starts (services, parallel test files) would race on CREATE EXTENSION
+      // and on catalog rows; one transaction-scoped lock serialises them.
+      await tx`SELECT pg_advisory_xact_lock(hashtext('hire.vector.init'))`;
+      try {
+        await tx`CREATE EXTENSION IF NOT EXISTS vector`;
+      } catch (err) {
+        // No vector.control on the server: 0A000 "extension is not available" in current
+        // releases, 58P01 (undefined_file) in older ones. Other errors (privileges) pass.
+        if (!["0A000", "58P01"].includes((err as { code?: string }).code ?? "")) throw err;
+        throw new Error(
+          "The Postgres server does not offer the pgvector extension; install it " +
+            "(locally: deno run -A deploy/local/pgvector.ts) and start again",
+          { cause: err },
+        );
+      }
+      await assertIterativeScans(tx);
+      await assertTableDimensions(tx, jobs, dimensions);
+      await assertTableDimensions(tx, seekers, dimensions);
+      const [state] = await tx<{ found: boolean; may_create: boolean }[]>`
+        SELECT to_regclass(${jobs}) IS NOT NULL AND to_regclass(${seekers}) IS NOT NULL AS found,
+               has_schema_privilege(current_schema(), 'CREATE') AS may_create`;
+      if (state!.found || !state!.may_create) return state!.found;
+      await tx.unsafe(`
+        CREATE TABLE IF NOT EXISTS ${jobs} (
+          job_id text PRIMARY KEY,
+          partner_id text NOT NULL,
+          status text NOT NULL,
+          city text NOT NULL,
+          employment_type text NOT NULL,
+          embedding vector(${dimensions}) NOT NULL,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX IF NOT EXISTS ${jobs}_embedding_idx
+          ON ${jobs} USING hnsw (embedding vector_cosine_ops);
+        CREATE INDEX IF NOT EXISTS ${jobs}_partner_id_idx ON ${jobs} (partner_id);
+        CREATE INDEX IF NOT EXISTS ${jobs}_status_idx ON ${jobs} (status);
+        CREATE INDEX IF NOT EXISTS ${jobs}_city_idx ON ${jobs} (city);
+        CREATE INDEX IF NOT EXISTS ${jobs}_employment_type_idx ON ${jobs} (employment_type);
+        CREATE TABLE IF NOT EXISTS ${seekers} (
+          seeker_id text PRIMARY KEY,
+          city text NOT NULL,
+          employment_types text[] NOT NULL,
+          embedding vector(${dimensions}) NOT NULL,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX IF NOT EXISTS ${seekers}_embedding_idx
+          ON ${seekers} USING hnsw (embedding vector_cosine_ops);
+        CREATE INDEX IF NOT EXISTS ${seekers}_city_idx ON ${seekers} (city);
+        CREATE INDEX IF NOT EXISTS ${seekers}_employment_types_idx
+          ON ${seekers} USING gin (employment_types);
+      `).simple();
+      return true;
+    });
+  }
+
   return {
     async init() {
-      await sql.begin(async (tx) => {
-        // Concurrent starts (services, parallel test files) would race on CREATE EXTENSION
-        // and on catalog rows; one transaction-scoped lock serialises them.
-        await tx`SELECT pg_advisory_xact_lock(hashtext('hire.vector.init'))`;
-        try {
-          await tx`CREATE EXTENSION IF NOT EXISTS vector`;
-        } catch (err) {
-          // No vector.control on the server: 0A000 "extension is not available" in current
-          // releases, 58P01 (undefined_file) in older ones. Other errors (privileges) pass.
-          if (!["0A000", "58P01"].includes((err as { code?: string }).code ?? "")) throw err;
-          throw new Error(
-            "The Postgres server does not offer the pgvector extension; install it " +
-              "(locally: deno run -A deploy/local/pgvector.ts) and start again",
-            { cause: err },
-          );
-        }
-        await assertIterativeScans(tx);
-        await assertTableDimensions(tx, jobs, dimensions);
-        await assertTableDimensions(tx, seekers, dimensions);
-        await tx.unsafe(`
-          CREATE TABLE IF NOT EXISTS ${jobs} (
-            job_id text PRIMARY KEY,
-            partner_id text NOT NULL,
-            status text NOT NULL,
-            city text NOT NULL,
-            employment_type text NOT NULL,
-            embedding vector(${dimensions}) NOT NULL,
-            updated_at timestamptz NOT NULL DEFAULT now()
-          );
-          CREATE INDEX IF NOT EXISTS ${jobs}_embedding_idx
-            ON ${jobs} USING hnsw (embedding vector_cosine_ops);
-          CREATE INDEX IF NOT EXISTS ${jobs}_partner_id_idx ON ${jobs} (partner_id);
-          CREATE INDEX IF NOT EXISTS ${jobs}_status_idx ON ${jobs} (status);
-          CREATE INDEX IF NOT EXISTS ${jobs}_city_idx ON ${jobs} (city);
-          CREATE INDEX IF NOT EXISTS ${jobs}_employment_type_idx ON ${jobs} (employment_type);
-          CREATE TABLE IF NOT EXISTS ${seekers} (
-            seeker_id text PRIMARY KEY,
-            city text NOT NULL,
-            employment_types text[] NOT NULL,
-            embedding vector(${dimensions}) NOT NULL,
-            updated_at timestamptz NOT NULL DEFAULT now()
-          );
-          CREATE INDEX IF NOT EXISTS ${seekers}_embedding_idx
-            ON ${seekers} USING hnsw (embedding vector_cosine_ops);
-          CREATE INDEX IF NOT EXISTS ${seekers}_city_idx ON ${seekers} (city);
-          CREATE INDEX IF NOT EXISTS ${seekers}_employment_types_idx
-            ON ${seekers} USING gin (employment_types);
-        `).simple();
-      });
+      // A role that only searches the index (the matching service's) may neither create in
+      // the schema nor own the tables: it waits until their writer's init has made them.
+      while (!await createTables()) await new Promise((r) => setTimeout(r, INIT_POLL_MS));
     },
 
     async upsertJob(job: JobVector) {
