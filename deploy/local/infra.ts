@@ -6,7 +6,7 @@
 import { connect, migrate } from "@hire/db";
 import { createKafka, ensureTopics } from "@hire/kafka";
 import { DEFAULT_TOPIC_SPECS } from "@hire/topology";
-import { ensureKafka, stopKafka } from "./kafka.ts";
+import { ensureKafka, type LocalBroker, stopKafka } from "./kafka.ts";
 import { ensureModel } from "./model.ts";
 import { ensurePgvector } from "./pgvector.ts";
 import { DEFAULT_DATABASE_URL, ensurePostgres } from "./postgres.ts";
@@ -18,14 +18,18 @@ export interface Infra {
   brokers: string;
 }
 
-/** Starts or finds Postgres and Kafka; honours DATABASE_URL and KAFKA_BROKERS when set. */
+/**
+ * Starts or finds Postgres and Kafka; honours DATABASE_URL and KAFKA_BROKERS when set, unless
+ * `broker` names a local broker of the caller's own (`deno task chaos`'s).
+ */
 export async function up(
   databaseUrl = Deno.env.get("DATABASE_URL") ?? DEFAULT_DATABASE_URL,
+  broker?: LocalBroker,
 ): Promise<Infra> {
-  const fromEnv = Deno.env.get("KAFKA_BROKERS");
+  const fromEnv = broker ? undefined : Deno.env.get("KAFKA_BROKERS");
   const localModel = (Deno.env.get("EMBEDDING_PROVIDER") ?? "local") === "local";
   const [brokers] = await Promise.all([
-    fromEnv ? Promise.resolve(fromEnv) : ensureKafka(),
+    fromEnv ? Promise.resolve(fromEnv) : ensureKafka(broker),
     ensurePostgres(databaseUrl).then(() => ensurePgvector(databaseUrl)),
     localModel ? ensureModel() : Promise.resolve(),
   ]);

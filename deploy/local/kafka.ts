@@ -1,18 +1,33 @@
 /**
  * A real single-node Kafka broker (KRaft) for development and tests, from Maven Central
  * jars run on the machine's Java. State lives in `.local/kafka/`; starting it again is a
- * no-op when it already answers.
+ * no-op when it already answers. `deno task chaos` runs a second one of its own (another
+ * folder and port) that it may kill.
  */
 import { createKafka } from "@hire/kafka";
 import { has, LOCAL, ROOT, run, step, waitFor } from "./run.ts";
 
-const DIR = `${LOCAL}kafka/`;
-const LIBS = `${DIR}libs/`;
-const DATA = `${DIR}data/`;
+// Every local broker runs the same jars.
+const LIBS = `${LOCAL}kafka/libs/`;
 const PORT = Number(Deno.env.get("KAFKA_LOCAL_PORT") ?? 9092);
-const CONTROLLER_PORT = PORT + 1;
+
+/**
+ * A local broker: the folder of its state, logs and pid file, and its port (the controller
+ * listens on the next one).
+ */
+export interface LocalBroker {
+  dir: string;
+  port: number;
+}
+
+/** The broker of `deno task dev` and the tests. */
+const DEFAULT_BROKER: LocalBroker = { dir: `${LOCAL}kafka/`, port: PORT };
+
+/** The address clients use for a local broker. */
+export const brokerAddress = (b: LocalBroker): string => `127.0.0.1:${b.port}`;
+
 /** The broker address local services use when KAFKA_BROKERS is unset. */
-export const LOCAL_BROKER = `127.0.0.1:${PORT}`;
+export const LOCAL_BROKER = brokerAddress(DEFAULT_BROKER);
 
 /** Whether a broker at `broker` answers a metadata request. */
 export async function brokerAnswers(broker: string): Promise<boolean> {
@@ -53,21 +68,21 @@ async function fetchJars(): Promise<void> {
   await Deno.writeTextFile(stamp, pom);
 }
 
-async function writeConfig(): Promise<string> {
+async function writeConfig(b: LocalBroker): Promise<string> {
   const template = await Deno.readTextFile(`${ROOT}deploy/kafka/server.properties`);
   const conf = template
-    .replaceAll("${DATA_DIR}", DATA)
-    .replaceAll("${CONTROLLER_PORT}", String(CONTROLLER_PORT))
-    .replaceAll("${PORT}", String(PORT));
-  const path = `${DIR}server.properties`;
+    .replaceAll("${DATA_DIR}", `${b.dir}data/`)
+    .replaceAll("${CONTROLLER_PORT}", String(b.port + 1))
+    .replaceAll("${PORT}", String(b.port));
+  const path = `${b.dir}server.properties`;
   await Deno.writeTextFile(path, conf);
   return path;
 }
 
-function javaArgs(main: string, ...args: string[]): string[] {
+function javaArgs(b: LocalBroker, main: string, ...args: string[]): string[] {
   return [
     `-Dlog4j.configuration=file:${ROOT}deploy/kafka/log4j.properties`,
-    `-Dkafka.logs.dir=${DIR}`,
+    `-Dkafka.logs.dir=${b.dir}`,
     "-cp",
     `${LIBS}*`,
     main,
@@ -75,46 +90,55 @@ function javaArgs(main: string, ...args: string[]): string[] {
   ];
 }
 
-/** Starts the local broker unless one already answers; resolves once it serves metadata. */
-export async function ensureKafka(): Promise<string> {
-  if (await brokerAnswers(LOCAL_BROKER)) return LOCAL_BROKER;
+/**
+ * Starts a local broker (by default the shared one) unless it already answers; resolves with
+ * its address once it serves metadata. Its storage is formatted the first time.
+ */
+export async function ensureKafka(b: LocalBroker = DEFAULT_BROKER): Promise<string> {
+  const address = brokerAddress(b);
+  if (await brokerAnswers(address)) return address;
   if (!await has("java")) {
     throw new Error("Java 17 is needed to run Kafka: apt-get install openjdk-17-jre-headless");
   }
-  await Deno.mkdir(DATA, { recursive: true });
+  await Deno.mkdir(`${b.dir}data/`, { recursive: true });
   await fetchJars();
-  const conf = await writeConfig();
-  if (!await exists(`${DATA}meta.properties`)) {
+  const conf = await writeConfig(b);
+  if (!await exists(`${b.dir}data/meta.properties`)) {
     step("formatting Kafka storage (once)");
-    const id = (await run("java", javaArgs("kafka.tools.StorageTool", "random-uuid"))).trim().split(
-      "\n",
-    ).pop()!;
-    await run("java", javaArgs("kafka.tools.StorageTool", "format", "-t", id, "-c", conf));
+    const id = (await run("java", javaArgs(b, "kafka.tools.StorageTool", "random-uuid"))).trim()
+      .split("\n").pop()!;
+    await run("java", javaArgs(b, "kafka.tools.StorageTool", "format", "-t", id, "-c", conf));
   }
-  step(`starting Kafka on ${LOCAL_BROKER} (logs: .local/kafka/kafka.log)`);
+  step(`starting Kafka on ${address} (logs: ${b.dir.replace(ROOT, "")}kafka.log)`);
   // setsid: the broker outlives this command, so the next dev or test run finds it warm.
   const child = new Deno.Command("setsid", {
-    args: ["java", "-Xms256m", "-Xmx1g", "-XX:+UseG1GC", ...javaArgs("kafka.Kafka", conf)],
+    args: ["java", "-Xms256m", "-Xmx1g", "-XX:+UseG1GC", ...javaArgs(b, "kafka.Kafka", conf)],
     stdin: "null",
     stdout: "null",
     stderr: "null",
   }).spawn();
-  await Deno.writeTextFile(`${DIR}kafka.pid`, String(child.pid));
+  await Deno.writeTextFile(`${b.dir}kafka.pid`, String(child.pid));
   child.unref();
-  await waitFor("Kafka", () => brokerAnswers(LOCAL_BROKER), 90_000);
+  await waitFor("Kafka", () => brokerAnswers(address), 90_000);
   step("Kafka is ready");
-  return LOCAL_BROKER;
+  return address;
+}
+
+/** The pid of the broker started in `b.dir`, if one was (it may have exited since). */
+export async function brokerPid(b: LocalBroker = DEFAULT_BROKER): Promise<number | undefined> {
+  const pid = Number(await Deno.readTextFile(`${b.dir}kafka.pid`).catch(() => ""));
+  return pid > 0 ? pid : undefined;
 }
 
 /** Stops the broker this script started, if any. */
-export async function stopKafka(): Promise<void> {
-  const pid = await Deno.readTextFile(`${DIR}kafka.pid`).catch(() => "");
+export async function stopKafka(b: LocalBroker = DEFAULT_BROKER): Promise<void> {
+  const pid = await brokerPid(b);
   if (!pid) return;
   try {
-    Deno.kill(Number(pid), "SIGTERM");
+    Deno.kill(pid, "SIGTERM");
     step(`stopped Kafka (pid ${pid})`);
   } catch {
     // Already gone.
   }
-  await Deno.remove(`${DIR}kafka.pid`).catch(() => {});
+  await Deno.remove(`${b.dir}kafka.pid`).catch(() => {});
 }

@@ -44,7 +44,9 @@ if (!Deno.env.get("TEST_SHARED_BROKER")) await deleteLeftoverTestTopics(infra.br
 const chromium = await ensureChromium();
 step(`testing against ${new URL(databaseUrl).pathname.slice(1)} and Kafka ${infra.brokers}`);
 
-const report = `${LOCAL}test-report.xml`;
+// One report per test database: runs beside each other (each with its own DATABASE_URL) must
+// not read each other's counts.
+const report = `${LOCAL}test-report-${new URL(databaseUrl).pathname.slice(1)}.xml`;
 // A run that dies before writing its report must not be counted from the last one's.
 await Deno.remove(report).catch(() => {});
 const child = new Deno.Command(Deno.execPath(), {
