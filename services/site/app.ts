@@ -5,15 +5,14 @@
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
-import { createClientLimiter } from "@hire/http";
+import { createClientLimiter, rateLimit } from "@hire/http";
 import type { Logger } from "@hire/log";
 import { Hono } from "hono";
 import { languageDetector } from "hono/language";
 import type { SiteSettings } from "./config.ts";
 import type { SiteEnv } from "./env.ts";
 import { createRenderCache } from "./markdown.ts";
-import { pageHeaders } from "./middleware/page_headers.ts";
-import { rateLimit } from "./middleware/rate_limit.ts";
+import { pageHeaders } from "@hire/pages";
 import { errorPage, pageContext } from "./pages.tsx";
 import { assetRoutes, type Stylesheet } from "./routes/assets.ts";
 import { discoveryRoutes } from "./routes/discovery.ts";
@@ -60,7 +59,7 @@ export function createApp(deps: SiteDeps): Hono<SiteEnv> {
   });
   app.use(
     "*",
-    rateLimit({
+    rateLimit<SiteEnv>({
       limiter: createClientLimiter({ perMinute: deps.rateLimitPerMinute }),
       trustProxy: deps.trustProxy,
       refuse: (c) => errorPage(c, pageContext(c, cssHref), { status: 429 }),

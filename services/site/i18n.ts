@@ -111,10 +111,4 @@ export function text(lang: Lang): Text {
   return TEXT[lang];
 }
 
-/** The writing direction of a language. */
-export function direction(lang: Lang): "ltr" | "rtl" {
-  return lang === "ar" ? "rtl" : "ltr";
-}
-
-/** Every interface language, the default first. */
-export const LANGS: readonly Lang[] = ["en", "ar"];
+export { direction, LANGS } from "@hire/pages";

@@ -31,4 +31,4 @@ export type SiteJob =
   };
 
 /** The site's two interface languages. */
-export type Lang = "en" | "ar";
+export type { Lang } from "@hire/pages";

@@ -105,6 +105,10 @@ const TEMPLATES = {
     "The cursor is not valid. Use next_cursor from a previous response.",
     "المؤشر غير صالح. استخدم قيمة next_cursor من استجابة سابقة.",
   ],
+  too_old: (p) => [
+    `Must be within the last ${p.max} days: nothing older is kept.`,
+    `يجب أن يقع الوقت ضمن آخر ${p.max} يومًا: لا يُحتفظ بما هو أقدم.`,
+  ],
 } satisfies Record<string, Template>;
 
 /** Stable codes of field errors. */

@@ -32,6 +32,7 @@ const EVERY_CODE: Record<FieldErrorCode, FieldErrorParams> = {
   not_https: {},
   url_credentials: {},
   forbidden_host: { expected: "127.0.0.1 is not a public address (loopback)." },
+  too_old: { max: 30 },
 };
 
 Deno.test("jsonPointer joins path segments with a leading slash each", () => {

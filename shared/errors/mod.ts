@@ -12,3 +12,4 @@ export {
   jsonPointer,
   valueAt,
 } from "./field_errors.ts";
+export { fieldErrorsFromZod } from "./zod_issues.ts";

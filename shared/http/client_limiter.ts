@@ -10,12 +10,16 @@
 export type Decision = { allowed: true } | { allowed: false; retryAfterS: number };
 
 /** Options of {@link createClientLimiter}. */
-export interface ClientLimiterOptions {
-  perMinute: number;
-  /** Addresses remembered at most; past it, addresses whose bucket is full are forgotten. */
-  maxClients?: number;
-  now?: () => number;
-}
+export type ClientLimiterOptions =
+  & (
+    | { perMinute: number; perHour?: never }
+    | { perHour: number; perMinute?: never }
+  )
+  & {
+    /** Addresses remembered at most; past it, addresses whose bucket is full are forgotten. */
+    maxClients?: number;
+    now?: () => number;
+  };
 
 /** Counts requests per client address. */
 export interface ClientLimiter {
@@ -31,22 +35,24 @@ interface Bucket {
   at: number;
 }
 
-/** A limiter allowing `perMinute` requests per address per minute. */
+/** A limiter allowing `perMinute` requests per address per minute, or `perHour` per hour. */
 export function createClientLimiter(opts: ClientLimiterOptions): ClientLimiter {
   const now = opts.now ?? Date.now;
   const maxClients = opts.maxClients ?? 100_000;
-  const perMs = opts.perMinute / 60_000;
+  // A bucket holds one window's allowance and refills it over the window.
+  const capacity = opts.perMinute ?? opts.perHour;
+  const perMs = opts.perMinute !== undefined ? opts.perMinute / 60_000 : opts.perHour / 3_600_000;
   const buckets = new Map<string, Bucket>();
 
   const refill = (b: Bucket, t: number) => {
-    b.tokens = Math.min(opts.perMinute, b.tokens + (t - b.at) * perMs);
+    b.tokens = Math.min(capacity, b.tokens + (t - b.at) * perMs);
     b.at = t;
   };
   // A full bucket says nothing a new one would not, so it can go.
   const forgetIdle = (t: number) => {
     for (const [address, b] of buckets) {
       refill(b, t);
-      if (b.tokens >= opts.perMinute) buckets.delete(address);
+      if (b.tokens >= capacity) buckets.delete(address);
     }
     // Still too many busy addresses (a spoofed flood): forget the oldest entries.
     for (const address of buckets.keys()) {
@@ -61,7 +67,7 @@ export function createClientLimiter(opts: ClientLimiterOptions): ClientLimiter {
       let b = buckets.get(address);
       if (!b) {
         if (buckets.size >= maxClients) forgetIdle(t);
-        b = { tokens: opts.perMinute, at: t };
+        b = { tokens: capacity, at: t };
         buckets.set(address, b);
       } else {
         refill(b, t);
@@ -75,7 +81,7 @@ export function createClientLimiter(opts: ClientLimiterOptions): ClientLimiter {
     giveBack(address) {
       const b = buckets.get(address);
       // A forgotten bucket starts full anyway.
-      if (b) b.tokens = Math.min(opts.perMinute, b.tokens + 1);
+      if (b) b.tokens = Math.min(capacity, b.tokens + 1);
     },
     size: () => buckets.size,
   };

@@ -64,3 +64,14 @@ Deno.test("client limiter forgets idle addresses and stays bounded under a flood
   for (let i = 0; i < 1000; i++) limiter.take(`flood-${i}`);
   assert.ok(limiter.size() <= 100, `size ${limiter.size()}`);
 });
+
+Deno.test("a limiter per hour allows its allowance at once, then one more each hour's share", () => {
+  let t = 0;
+  const limiter = createClientLimiter({ perHour: 3, now: () => t });
+  const takes = () => Array.from({ length: 4 }, () => limiter.take("a").allowed);
+  assert.deepEqual(takes(), [true, true, true, false]);
+  t += 19 * 60_000;
+  assert.equal(limiter.take("a").allowed, false);
+  t += 60_000;
+  assert.equal(limiter.take("a").allowed, true);
+});

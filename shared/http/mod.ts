@@ -1,5 +1,5 @@
 /**
- * What the public HTTP services (the edge and the site) share about anonymous traffic: the
+ * What the HTTP services (the edge, the site, the console) share about anonymous traffic: the
  * client's address, a bounded per-address limiter, and readiness probed in the background.
  * @module
  */
@@ -16,3 +16,4 @@ export {
   type ReadinessOptions,
   startReadiness,
 } from "./readiness.ts";
+export { rateLimit, type RateLimitOptions } from "./rate_limit.ts";
