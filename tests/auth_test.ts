@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
+import { replaceKeys } from "@hire/accounts";
 import { generateApiKey } from "@hire/partners";
-import { rotateKey } from "@hire/tables";
 import { jobBody, startStack, TEST_ENV } from "@hire/testing/stack.ts";
 import { startTcpProxy } from "@hire/testing/tcp_proxy.ts";
 
@@ -60,8 +60,11 @@ Deno.test("rotate-key revokes the old key at once and the new key works", async 
   // Warm the edge's key cache so the test proves revocation clears it.
   assert.equal((await partner.call("GET", "/v1/partner/jobs")).status, 200);
 
-  const rotated = await rotateKey(stack.sql, partner.partnerId);
-  assert.notEqual(rotated.api_key, partner.apiKey);
+  const rotated = await replaceKeys(stack.sql, {
+    partnerId: partner.partnerId,
+    actor: { kind: "operator" },
+  });
+  assert.notEqual(rotated.apiKey, partner.apiKey);
 
   const deadline = Date.now() + 5000;
   let old = await partner.call("GET", "/v1/partner/jobs");
@@ -71,7 +74,7 @@ Deno.test("rotate-key revokes the old key at once and the new key works", async 
   }
   assert.equal(old.status, 401);
   const fresh = await stack.fetch(`/v1/partner/jobs/${job.body.id}`, {
-    headers: { authorization: `Bearer ${rotated.api_key}` },
+    headers: { authorization: `Bearer ${rotated.apiKey}` },
   });
   assert.equal(fresh.status, 200);
   assert.equal(fresh.body.id, job.body.id);

@@ -34,6 +34,7 @@ const PURGES: Record<string, string[]> = {
   hire_edge: ["idempotency_keys"],
   hire_delivery: ["webhook_deliveries", "webhook_events", "mail_outbox"],
   hire_matching: ["matches"],
+  hire_console: ["console_sign_in_tokens", "console_sessions"],
 };
 
 Deno.test("every service does its work as its own role: API, pipeline, matches, webhooks, site", async () => {
@@ -95,8 +96,27 @@ Deno.test("every service does its work as its own role: API, pipeline, matches, 
     assert.equal(again.status, 202, JSON.stringify(again.body));
     await types(4);
 
+    // A test event the edge queues (its envelope too), the delivery service records with what
+    // it sent and got, and the edge reads back with its envelope; a recovery finds nothing.
+    const test = await p.call("POST", `/v1/partner/webhooks/${hook.id}/test`, {
+      event_type: "job.created",
+    });
+    assert.equal(test.status, 202, JSON.stringify(test.body));
+    await types(5);
+    const detail = await waitUntil("the test event's outcome", async () => {
+      const res = await p.call("GET", test.headers.get("location")!);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return res.body.outcome === "pending" ? undefined : res.body;
+    });
+    assert.equal(detail.outcome, "succeeded");
+    assert.ok(detail.request_headers && detail.response_excerpt !== null, JSON.stringify(detail));
+    const recovered = await p.call("POST", `/v1/partner/webhooks/${hook.id}/recover`, {
+      since: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    assert.equal(recovered.status, 202, JSON.stringify(recovered.body));
+
     assert.equal((await p.call("DELETE", `/v1/partner/jobs/${id}`)).status, 204);
-    assert.equal((await types(5)).filter((t) => t === "job.deleted").length, 1);
+    assert.equal((await types(6)).filter((t) => t === "job.deleted").length, 1);
     const rotated = await p.call("POST", `/v1/partner/webhooks/${hook.id}/rotate-secret`);
     assert.equal(rotated.status, 200, JSON.stringify(rotated.body));
     const paused = await p.call("PATCH", `/v1/partner/webhooks/${hook.id}`, { is_active: false });
@@ -174,10 +194,25 @@ const REFUSED: Record<string, string[]> = {
     `INSERT INTO jobs (id) VALUES ('job_x')`,
     `UPDATE jobs SET title = 'x'`,
     `DELETE FROM jobs`,
-    `SELECT admin_emails FROM partners`,
+    `SELECT email FROM partner_users`,
     `SELECT 1 FROM api_keys`,
     `SELECT 1 FROM webhooks`,
     `INSERT INTO outbox (event_id, key, topic, payload) VALUES ('e', 'k', 't', '{}')`,
+  ],
+  // The console changes keys, webhooks and people, and reads the rest; it never touches the
+  // pipeline, moves an attempt, rewrites the audit log or changes a plan.
+  hire_console: [
+    `INSERT INTO jobs (id) VALUES ('job_x')`,
+    `UPDATE jobs SET status = 'closed'`,
+    `UPDATE webhook_deliveries SET status = 'succeeded'`,
+    `DELETE FROM webhook_deliveries`,
+    `UPDATE audit_log SET action = 'x'`,
+    `DELETE FROM audit_log`,
+    `UPDATE partners SET plan = 'scale'`,
+    `DELETE FROM api_keys`,
+    `INSERT INTO outbox (event_id, key, topic, payload) VALUES ('e', 'k', 't', '{}')`,
+    `SELECT 1 FROM seekers`,
+    `SELECT 1 FROM idempotency_keys`,
   ],
   hire_admin: [
     `INSERT INTO jobs (id) VALUES ('job_x')`,

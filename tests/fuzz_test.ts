@@ -18,7 +18,7 @@ Deno.test.afterAll(() => stack.stop());
 Deno.test("a seeded fuzz run of every operation finds every answer as documented and the system ready", async () => {
   const report = await runFuzz(await prepareTarget(stack), {
     seed: SEED,
-    runs: 660,
+    runs: 750,
     checkEvery: 150,
   });
   const problems = report.failures.map((f) =>

@@ -216,6 +216,10 @@ Deno.test("webhook endpoints answer 403 partner.forbidden to a Sandbox partner",
           `/v1/partner/webhooks/${id}/deliveries/dlv_01J00000000000000000000000/redeliver`,
           undefined,
         ],
+        ["GET", `/v1/partner/webhooks/${id}/deliveries/dlv_01J00000000000000000000000`, undefined],
+        ["POST", `/v1/partner/webhooks/${id}/test`, { event_type: "job.created" }],
+        ["POST", `/v1/partner/webhooks/${id}/test`, { nonsense: true }],
+        ["POST", `/v1/partner/webhooks/${id}/recover`, { since: new Date().toISOString() }],
       ] as const
     ) {
       const r = await sandbox.call(method, path, body);

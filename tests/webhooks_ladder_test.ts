@@ -102,7 +102,7 @@ Deno.test("deliveries: the whole ladder, webhooks.dead, auto-disable, e-mail, re
 
     await t.step("the partner's admins receive a bilingual e-mail", async () => {
       const [mail] = await smtp.waitFor(1, 15_000);
-      assert.deepEqual(mail!.to, ["admin@example.sa"]);
+      assert.deepEqual(mail!.to, [p.adminEmail]);
       assert.match(mail!.subject, new RegExp(wh.id));
       assert.match(mail!.text, /PATCH \/v1\/partner\/webhooks\//);
       assert.match(mail!.text, /[\u0600-\u06FF]/, "Arabic text expected");

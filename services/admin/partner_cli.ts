@@ -3,9 +3,10 @@
  * one JSON object on the last line of stdout so scripts can read it.
  * @module
  */
+import { replaceKeys } from "@hire/accounts";
 import type { Sql } from "@hire/db";
-import { type Plan, PLANS } from "@hire/partners";
-import { createPartner, rotateKey, setPlan } from "@hire/tables";
+import { normaliseEmail, type Plan, PLANS } from "@hire/partners";
+import { AdminEmailTaken, createPartner, type IssuedKey, setPlan } from "@hire/tables";
 import { parseArgs } from "node:util";
 
 /** Usage text. */
@@ -23,8 +24,6 @@ function planOf(value: string | undefined): Plan {
   }
   return value as Plan;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Runs one command; returns the JSON object to print. */
 export async function runPartnerCommand(sql: Sql, argv: string[]): Promise<unknown> {
@@ -46,13 +45,23 @@ export async function runPartnerCommand(sql: Sql, argv: string[]): Promise<unkno
       const plan = planOf(values.plan);
       const emails = values["admin-email"] ?? [];
       if (emails.length === 0) throw new UsageError("at least one --admin-email is required");
-      const bad = emails.filter((e) => !EMAIL.test(e));
+      const bad = emails.filter((e) => !normaliseEmail(e));
       if (bad.length) throw new UsageError(`not an e-mail address: ${bad.join(", ")}`);
-      return await createPartner(sql, { name, plan, adminEmails: emails });
+      const adminEmails = emails.map((e) => normaliseEmail(e)!);
+      try {
+        return await createPartner(sql, { name, plan, adminEmails });
+      } catch (e) {
+        if (e instanceof AdminEmailTaken) throw new UsageError(e.message);
+        throw e;
+      }
     }
     case "rotate-key": {
       if (!values.partner) throw new UsageError("--partner is required");
-      return await rotateKey(sql, values.partner);
+      const issued = await replaceKeys(sql, {
+        partnerId: values.partner,
+        actor: { kind: "operator" },
+      });
+      return { partner_id: values.partner, api_key: issued.apiKey } satisfies IssuedKey;
     }
     case "set-plan": {
       if (!values.partner) throw new UsageError("--partner is required");

@@ -11,7 +11,10 @@ export type NextStep =
   | { kind: "retry"; attempt: number; rung: RetryRung; dueAt: Date }
   /** The schedule is exhausted: to the dead letter topic. */
   | { kind: "dead" }
-  /** A manual redelivery is one attempt: the partner asked for it and sees its outcome. */
+  /**
+   * A redelivery or a test event is one attempt: the partner asked for it and sees its
+   * outcome.
+   */
   | { kind: "none" };
 
 /**
@@ -23,7 +26,7 @@ export function nextStep(
   rungs: readonly RetryRung[],
   now: Date,
 ): NextStep {
-  if (failed.trigger === "redeliver") return { kind: "none" };
+  if (failed.trigger === "redeliver" || failed.trigger === "test") return { kind: "none" };
   const rung = rungs[failed.attempt - 1];
   if (!rung) return { kind: "dead" };
   return {
@@ -44,13 +47,15 @@ export interface CounterChange {
 
 /**
  * Folds outcomes, in the order the attempts finished, into one change per webhook: a 2xx
- * resets the count, each failure after it adds one.
+ * resets the count, each failure after it adds one. Test events count neither way: they
+ * say how an endpoint answers an example, not whether the partner's events reach it.
  */
 export function counterChanges(
-  outcomes: readonly { webhookId: string; ok: boolean }[],
+  outcomes: readonly { webhookId: string; ok: boolean; trigger: DeliveryTrigger }[],
 ): Map<string, CounterChange> {
   const changes = new Map<string, CounterChange>();
   for (const o of outcomes) {
+    if (o.trigger === "test") continue;
     const c = changes.get(o.webhookId) ?? { reset: false, add: 0 };
     changes.set(o.webhookId, o.ok ? { reset: true, add: 0 } : { reset: c.reset, add: c.add + 1 });
   }

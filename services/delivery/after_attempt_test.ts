@@ -33,18 +33,33 @@ Deno.test("a manual redelivery is not retried", () => {
   assert.deepEqual(nextStep({ attempt: 9, trigger: "redeliver" }, rungs, now), { kind: "none" });
 });
 
+Deno.test("a test event is not retried", () => {
+  assert.deepEqual(nextStep({ attempt: 1, trigger: "test" }, rungs, now), { kind: "none" });
+});
+
 Deno.test("counter changes: failures add, a 2xx resets, order matters", () => {
   const changes = counterChanges([
-    { webhookId: "a", ok: false },
-    { webhookId: "b", ok: false },
-    { webhookId: "a", ok: true },
-    { webhookId: "a", ok: false },
-    { webhookId: "b", ok: false },
-    { webhookId: "c", ok: true },
+    { webhookId: "a", ok: false, trigger: "event" },
+    { webhookId: "b", ok: false, trigger: "event" },
+    { webhookId: "a", ok: true, trigger: "retry" },
+    { webhookId: "a", ok: false, trigger: "event" },
+    { webhookId: "b", ok: false, trigger: "redeliver" },
+    { webhookId: "c", ok: true, trigger: "event" },
   ]);
   assert.deepEqual(changes.get("a"), { reset: true, add: 1 });
   assert.deepEqual(changes.get("b"), { reset: false, add: 2 });
   assert.deepEqual(changes.get("c"), { reset: true, add: 0 });
+});
+
+Deno.test("counter changes: test events neither add a failure nor reset the count", () => {
+  const changes = counterChanges([
+    { webhookId: "a", ok: false, trigger: "event" },
+    { webhookId: "a", ok: true, trigger: "test" },
+    { webhookId: "a", ok: false, trigger: "test" },
+    { webhookId: "t", ok: false, trigger: "test" },
+  ]);
+  assert.deepEqual(changes.get("a"), { reset: false, add: 1 });
+  assert.equal(changes.has("t"), false);
 });
 
 Deno.test("disabled at 5 consecutive failures or more, with the reason", () => {

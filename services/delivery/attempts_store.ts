@@ -1,7 +1,8 @@
 /**
  * Recording what attempts did, and deciding the consequences (next rung, dead letter,
- * auto-disable and its e-mail), in one transaction, with ladder messages through the
- * transactional outbox. The tables are written through their owners (`@hire/tables`).
+ * auto-disable, its audit entry and its e-mail), in one transaction, with ladder messages
+ * through the transactional outbox. The tables are written through their owners
+ * (`@hire/tables`).
  * @module
  */
 import type { Sql, Tx } from "@hire/db";
@@ -13,6 +14,7 @@ import {
   disableWebhook,
   queueMail,
   recordAttempts,
+  recordAudit,
 } from "@hire/tables";
 import { encodeDead, encodeRetry, retryTopic } from "@hire/webhooks";
 import { counterChanges, disableReason, type NextStep, shouldDisable } from "./after_attempt.ts";
@@ -33,6 +35,14 @@ export interface LadderTopics {
   deadTopic: string;
 }
 
+/** How outcomes are recorded. */
+export interface RecordOptions extends LadderTopics {
+  /** Consecutive failures after which a webhook whose schedule ran out is disabled. */
+  disableAfter: number;
+  /** The partner console, which the disable notice links to (`CONSOLE_BASE_URL`). */
+  consoleBaseUrl: string;
+}
+
 /** What a recorded batch led to. */
 export interface RecordSummary {
   /** Webhooks disabled by this batch. */
@@ -42,14 +52,15 @@ export interface RecordSummary {
 }
 
 /**
- * Records a batch of outcomes in one transaction: the attempts, the failure counts, the
- * ladder messages, and for a dead delivery of a webhook that keeps failing, the disabling
- * with its notice to the partner's admins.
+ * Records a batch of outcomes in one transaction: the attempts (with the headers sent and
+ * the start of the answer), the failure counts (test events aside), the ladder messages,
+ * and for a dead delivery of a webhook that keeps failing, the disabling with its audit
+ * entry and its notice to the partner's admins.
  */
 export function recordOutcomes(
   sql: Sql,
   outcomes: readonly AttemptOutcome[],
-  opts: LadderTopics & { disableAfter: number },
+  opts: RecordOptions,
 ): Promise<RecordSummary> {
   return sql.begin(async (tx) => {
     await recordAttempts(
@@ -63,11 +74,17 @@ export function recordOutcomes(
         attemptedAt: o.attemptedAt,
         nextStep: o.next?.kind ?? null,
         nextAttemptAt: o.next?.kind === "retry" ? o.next.dueAt : null,
+        requestHeaders: o.result.requestHeaders,
+        responseExcerpt: o.result.responseExcerpt,
       })),
     );
     const counts = await applyFailureCounts(
       tx,
-      counterChanges(outcomes.map((o) => ({ webhookId: o.attempt.webhook_id, ok: o.result.ok }))),
+      counterChanges(outcomes.map((o) => ({
+        webhookId: o.attempt.webhook_id,
+        ok: o.result.ok,
+        trigger: o.attempt.trigger,
+      }))),
     );
     const messages = ladderMessages(outcomes, opts);
     await writeOutbox(tx, messages);
@@ -78,7 +95,7 @@ export function recordOutcomes(
       const failures = counts.get(o.attempt.webhook_id) ?? 0;
       if (!shouldDisable(failures, opts.disableAfter)) continue;
       const reason = disableReason(failures, o.result.error);
-      if (await disableWebhookFor(tx, o.attempt, { failures, reason })) {
+      if (await disableWebhookFor(tx, o.attempt, { failures, reason }, opts.consoleBaseUrl)) {
         disabled.push(o.attempt.webhook_id);
       }
     }
@@ -128,17 +145,30 @@ function ladderMessages(
 
 /**
  * Disables a webhook that is still active, cancels its attempts not started (those in
- * flight finish and are recorded) and queues the notice to its partner's admins; false
- * when it was already off (or gone).
+ * flight finish and are recorded), records it in the partner's audit log as the system's
+ * doing and queues the notice to its partner's admins; false when it was already off (or
+ * gone).
  */
 async function disableWebhookFor(
   tx: Tx,
   attempt: ClaimedAttempt,
   why: { failures: number; reason: string },
+  consoleBaseUrl: string,
 ): Promise<boolean> {
   const row = await disableWebhook(tx, { id: attempt.webhook_id, reason: why.reason });
   if (!row) return false;
   await cancelDisabledAttempts(tx, row.id);
+  await recordAudit(tx, {
+    partnerId: row.partner_id,
+    actor: { kind: "system" },
+    action: "webhook.disabled",
+    targetId: row.id,
+    detail: {
+      reason: why.reason,
+      consecutive_failures: why.failures,
+      last_event_id: attempt.event_id,
+    },
+  });
   if (row.admin_emails.length > 0) {
     const notice = disabledNotice({
       partnerName: row.partner_name,
@@ -148,6 +178,7 @@ async function disableWebhookFor(
       failures: why.failures,
       disabledAt: row.disabled_at!,
       lastEventId: attempt.event_id,
+      consoleBaseUrl,
     });
     await queueMail(tx, {
       recipients: row.admin_emails,

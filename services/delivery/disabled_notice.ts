@@ -1,7 +1,7 @@
 /**
  * The e-mail a partner's admins get when the service disables one of their webhooks after
  * repeated failures: English, then Arabic, each saying which webhook, when, why, what became
- * of pending retries, and how to turn it back on.
+ * of pending retries, where the webhook's page in the console is, and how to turn it back on.
  * @module
  */
 import type { MailMessage } from "@hire/mail";
@@ -18,6 +18,11 @@ export interface DisabledNoticeInput {
   disabledAt: Date;
   /** The event whose delivery failed last. */
   lastEventId: string;
+  /**
+   * The partner console (`CONSOLE_BASE_URL`, no trailing slash): the notice links to the
+   * webhook's page, `<console>/webhooks/<id>`.
+   */
+  consoleBaseUrl: string;
 }
 
 /** A notice ready to address: subject, plain text and HTML. */
@@ -31,6 +36,7 @@ interface Copy {
   intro: string;
   facts: [label: string, value: string][];
   stopped: string;
+  console: string;
   fix: string;
   log: string;
   redeliver: string;
@@ -42,6 +48,7 @@ export function disabledNotice(input: DisabledNoticeInput): DisabledNotice {
   const id = input.webhookId;
   const at = input.disabledAt.toISOString().replace(/\.\d{3}Z$/, "Z");
   const base = `/v1/partner/webhooks/${id}`;
+  const page = `${input.consoleBaseUrl}/webhooks/${id}`;
   const requests = {
     fix: `PATCH ${base}\n{"is_active": true}`,
     log: `GET ${base}/deliveries`,
@@ -63,6 +70,8 @@ export function disabledNotice(input: DisabledNoticeInput): DisabledNotice {
     ],
     stopped: "Retries still pending for this webhook were stopped (they appear as " +
       '"cancelled" in the delivery log), and no new events are sent to it while it is disabled.',
+    console: "Its page in the console shows the delivery log, sends a test event to check the " +
+      "endpoint, and turns the webhook back on:",
     fix: "To turn it back on, fix the endpoint so that it answers with a 2xx status, then send:",
     log: "The delivery log lists every failed attempt with its status code and error:",
     redeliver: "To send an event again once the endpoint works:",
@@ -82,6 +91,8 @@ export function disabledNotice(input: DisabledNoticeInput): DisabledNotice {
     ],
     stopped: "أُوقفت إعادة المحاولات المعلّقة لهذا الويب هوك (تظهر بالحالة " +
       '"cancelled" في سجل التسليم)، ولن تُرسل إليه أحداث جديدة ما دام موقوفاً.',
+    console: "تعرض صفحته في لوحة التحكم سجل التسليم، وتتيح إرسال حدث تجريبي لفحص نقطة " +
+      "الاستقبال، وإعادة تفعيل الويب هوك:",
     fix: "لإعادة تفعيله، أصلحوا نقطة الاستقبال (endpoint) لتردّ برمز حالة 2xx، ثم أرسلوا:",
     log: "يعرض سجل التسليم كل محاولة فاشلة مع رمز الحالة والخطأ:",
     redeliver: "ولإعادة إرسال حدث بعد إصلاح نقطة الاستقبال:",
@@ -89,20 +100,21 @@ export function disabledNotice(input: DisabledNoticeInput): DisabledNotice {
   };
   return {
     subject: `Webhook disabled: ${id} | تم إيقاف الويب هوك`,
-    text: `${toText(en, requests)}\n\n----------\n\n${toText(ar, requests)}\n`,
-    html: toHtml(`Webhook disabled: ${id}`, [en, ar], requests),
+    text: `${toText(en, page, requests)}\n\n----------\n\n${toText(ar, page, requests)}\n`,
+    html: toHtml(`Webhook disabled: ${id}`, [en, ar], page, requests),
   };
 }
 
 type Requests = Record<"fix" | "log" | "redeliver", string>;
 
-function toText(c: Copy, r: Requests): string {
+function toText(c: Copy, page: string, r: Requests): string {
   const indent = (code: string) => code.replace(/^/gm, "    ");
   return [
     c.greeting,
     c.intro,
     c.facts.map(([label, value]) => `${label}: ${value}`).join("\n"),
     c.stopped,
+    `${c.console}\n${indent(page)}`,
     `${c.fix}\n${indent(r.fix)}`,
     `${c.log}\n${indent(r.log)}`,
     `${c.redeliver}\n${indent(r.redeliver)}`,
@@ -110,7 +122,7 @@ function toText(c: Copy, r: Requests): string {
   ].join("\n\n");
 }
 
-function toHtml(title: string, copies: Copy[], r: Requests): string {
+function toHtml(title: string, copies: Copy[], page: string, r: Requests): string {
   // Technical values stay left-to-right inside the Arabic text.
   const ltr = (s: string) => `<code dir="ltr">${escapeHtml(s)}</code>`;
   const pre = (s: string) =>
@@ -126,6 +138,8 @@ function toHtml(title: string, copies: Copy[], r: Requests): string {
       ),
       "</table>",
       `<p>${escapeHtml(c.stopped)}</p>`,
+      `<p>${escapeHtml(c.console)}</p>`,
+      `<p dir="ltr"><a href="${escapeHtml(page)}">${escapeHtml(page)}</a></p>`,
       `<p>${escapeHtml(c.fix)}</p>`,
       pre(r.fix),
       `<p>${escapeHtml(c.log)}</p>`,

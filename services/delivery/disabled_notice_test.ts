@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { loadDeliveryConfig } from "./config.ts";
 import { disabledNotice, type DisabledNoticeInput } from "./disabled_notice.ts";
 
 const input: DisabledNoticeInput = {
@@ -9,7 +10,10 @@ const input: DisabledNoticeInput = {
   failures: 5,
   disabledAt: new Date("2026-11-20T10:15:30.123Z"),
   lastEventId: "evt_01JD6Z0000000000000000000",
+  consoleBaseUrl: "https://console.hire.example.sa",
 };
+
+const PAGE = `https://console.hire.example.sa/webhooks/${input.webhookId}`;
 
 Deno.test("disabledNotice has a bilingual subject naming the webhook", () => {
   assert.equal(
@@ -38,6 +42,7 @@ Deno.test("disabledNotice text has the English section, then the Arabic one, wit
       ),
     );
     assert.ok(part.includes('"cancelled"'), "pending retries were stopped");
+    assert.ok(part.includes(`\n    ${PAGE}\n`), "the webhook's page in the console");
   }
   assert.ok(text.includes("after 5 consecutive failed deliveries"));
   assert.ok(text.includes("بعد ٥ عمليات تسليم فاشلة متتالية"));
@@ -61,6 +66,16 @@ Deno.test("disabledNotice html marks the Arabic section right-to-left after the 
   assert.ok(html.includes("2026-11-20T10:15:30Z (UTC)"));
   assert.ok(html.includes("{&quot;is_active&quot;: true}"));
   assert.ok(html.includes("/deliveries/&lt;delivery_id&gt;/redeliver"));
+  // One link per language, to the webhook's page in the console.
+  assert.equal(html.split(`<a href="${PAGE}">${PAGE}</a>`).length, 3, html);
+});
+
+Deno.test("disabledNotice links to the webhook's page of the configured console", () => {
+  const { CONSOLE_BASE_URL } = loadDeliveryConfig({});
+  assert.equal(CONSOLE_BASE_URL, "http://localhost:8082");
+  const configured = loadDeliveryConfig({ CONSOLE_BASE_URL: "https://console.example.sa/" });
+  const { text } = disabledNotice({ ...input, consoleBaseUrl: configured.CONSOLE_BASE_URL });
+  assert.ok(text.includes(`https://console.example.sa/webhooks/${input.webhookId}\n`), text);
 });
 
 Deno.test("disabledNotice escapes the URL, reason and partner name in html, not in text", () => {

@@ -45,6 +45,8 @@ export interface DispatcherOptions {
   disableAfter: number;
   /** Longest wait between claims when nothing wakes the dispatcher. */
   pollMs: number;
+  /** The partner console, which the disable notice links to. */
+  consoleBaseUrl: string;
 }
 
 /** A running dispatcher. */
@@ -69,6 +71,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
     const summary = await recordOutcomes(deps.sql, outcomes, {
       ...deps.topics,
       disableAfter: opts.disableAfter,
+      consoleBaseUrl: opts.consoleBaseUrl,
     });
     for (const id of summary.disabled) {
       deps.log.warn("webhook disabled after repeated failures", { webhook_id: id });

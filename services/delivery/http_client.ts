@@ -31,6 +31,16 @@ export interface AttemptResult {
   durationMs: number;
   /** Short English reason shown to the partner in the delivery log; null when ok. */
   error: string | null;
+  /**
+   * The headers of the request made, `Content-Length` included; null when none was made
+   * (invalid URL, refused address, DNS failure or the deadline before connecting).
+   */
+  requestHeaders: Record<string, string> | null;
+  /**
+   * The first {@link EXCERPT_BYTES} bytes of the response body as text (invalid UTF-8
+   * replaced, a character cut at the end dropped); null when no response came.
+   */
+  responseExcerpt: string | null;
 }
 
 /** Sends attempts over one shared keep-alive pool. */
@@ -62,11 +72,18 @@ export interface WebhookHttpClientOptions {
   log?: Logger;
 }
 
-/** A receiver that streams forever must not hold a worker; the body is never used anyway. */
+/** A receiver that streams forever must not hold a worker; only its start is kept. */
 const MAX_BODY_BYTES = 64 * 1024;
+/** How much of a response body the delivery log keeps. */
+export const EXCERPT_BYTES = 2048;
 const DEFAULT_MAX_SOCKETS_PER_HOST = 16;
 
-type Outcome = Omit<AttemptResult, "durationMs">;
+/** How an attempt ended, before what it sent and read is added. */
+type Outcome = Pick<AttemptResult, "ok" | "statusCode" | "error">;
+type Exchange = Omit<AttemptResult, "durationMs">;
+
+/** What went over the wire: none when the attempt ended before a request was made. */
+const NOTHING_SENT = { requestHeaders: null, responseExcerpt: null };
 
 /** Creates a client whose `post` never rejects. */
 export function createWebhookHttpClient(opts: WebhookHttpClientOptions): WebhookHttpClient {
@@ -76,14 +93,16 @@ export function createWebhookHttpClient(opts: WebhookHttpClientOptions): Webhook
     ...(opts.extraCaPem === undefined ? {} : { ca: [...tls.rootCertificates, opts.extraCaPem] }),
   });
 
-  async function attempt(req: AttemptRequest, deadline: AbortSignal): Promise<Outcome> {
+  async function attempt(req: AttemptRequest, deadline: AbortSignal): Promise<Exchange> {
     let url: URL;
     try {
       url = new URL(req.url);
     } catch {
-      return failure(null, `invalid URL: ${req.url}`);
+      return { ...failure(null, `invalid URL: ${req.url}`), ...NOTHING_SENT };
     }
-    if (url.protocol !== "https:") return failure(null, `not an https URL: ${req.url}`);
+    if (url.protocol !== "https:") {
+      return { ...failure(null, `not an https URL: ${req.url}`), ...NOTHING_SENT };
+    }
 
     const check = await raceDeadline(
       checkResolvedHost(url.hostname, {
@@ -92,38 +111,41 @@ export function createWebhookHttpClient(opts: WebhookHttpClientOptions): Webhook
       }),
       deadline,
     );
-    if (check === "deadline") return timedOut(null);
+    if (check === "deadline") return { ...timedOut(null), ...NOTHING_SENT };
     if (!check.ok) {
       if (check.detail) {
         opts.log?.warn("webhook address refused", { url: req.url, detail: check.detail });
       }
       const reason = check.reason.replace(/\.$/, "");
-      return failure(null, check.retriable ? reason : `refused: ${reason}`);
+      return { ...failure(null, check.retriable ? reason : `refused: ${reason}`), ...NOTHING_SENT };
     }
     return await send(req, url, pickAddress(check.addresses), deadline);
   }
 
   function send(req: AttemptRequest, url: URL, address: string, deadline: AbortSignal) {
-    return new Promise<Outcome>((resolve) => {
+    return new Promise<Exchange>((resolve) => {
+      const body = new TextEncoder().encode(req.body);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (name.toLowerCase() !== "content-length") headers[name] = value;
+      }
+      headers["Content-Length"] = String(body.byteLength);
+
+      let requestHeaders: Record<string, string> | null = null;
       let statusCode: number | null = null;
+      const excerpt = createExcerpt();
       let settled = false;
       const settle = (outcome: Outcome) => {
         if (settled) return;
         settled = true;
         deadline.removeEventListener("abort", onDeadline);
-        resolve(outcome);
+        const responseExcerpt = statusCode === null ? null : excerpt.text();
+        resolve({ ...outcome, requestHeaders, responseExcerpt });
       };
       const onDeadline = () => {
         settle(timedOut(statusCode));
         request?.destroy();
       };
-
-      const body = new TextEncoder().encode(req.body);
-      const headers: Record<string, string | number> = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (name.toLowerCase() !== "content-length") headers[name] = value;
-      }
-      headers["Content-Length"] = body.byteLength;
 
       let request: ReturnType<typeof https.request> | undefined;
       try {
@@ -141,6 +163,7 @@ export function createWebhookHttpClient(opts: WebhookHttpClientOptions): Webhook
         // e.g. a header value with a line break
         return settle(failure(null, `invalid request: ${messageOf(error)}`));
       }
+      requestHeaders = headers;
       if (deadline.aborted) return onDeadline();
       deadline.addEventListener("abort", onDeadline, { once: true });
 
@@ -150,6 +173,7 @@ export function createWebhookHttpClient(opts: WebhookHttpClientOptions): Webhook
         const outcome = classifyStatus(res);
         let read = 0;
         res.on("data", (chunk: Uint8Array) => {
+          excerpt.add(chunk);
           read += chunk.byteLength;
           if (read <= MAX_BODY_BYTES) return;
           settle(outcome);
@@ -171,11 +195,11 @@ export function createWebhookHttpClient(opts: WebhookHttpClientOptions): Webhook
       // One timer for the whole attempt: node's `timeout` option only limits idle gaps.
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), opts.timeoutMs);
-      let outcome: Outcome;
+      let outcome: Exchange;
       try {
         outcome = await attempt(req, deadline.signal);
       } catch (error) {
-        outcome = failure(null, `unexpected: ${messageOf(error)}`);
+        outcome = { ...failure(null, `unexpected: ${messageOf(error)}`), ...NOTHING_SENT };
       } finally {
         clearTimeout(timer);
       }
@@ -203,6 +227,29 @@ function classifyStatus(res: IncomingMessage): Outcome {
 
 function failure(statusCode: number | null, error: string): Outcome {
   return { ok: false, statusCode, error };
+}
+
+/**
+ * Keeps the first {@link EXCERPT_BYTES} bytes of a body and reads them as UTF-8 text. Postgres
+ * text holds no NUL, so NULs are replaced as invalid bytes are.
+ */
+function createExcerpt() {
+  const kept = new Uint8Array(EXCERPT_BYTES);
+  let length = 0;
+  let cut = false;
+  return {
+    add(chunk: Uint8Array) {
+      const room = EXCERPT_BYTES - length;
+      if (chunk.byteLength > room) cut = true;
+      kept.set(chunk.subarray(0, room), length);
+      length += Math.min(room, chunk.byteLength);
+    },
+    text(): string {
+      // `stream` holds back a character cut at the end rather than replacing it.
+      const text = new TextDecoder().decode(kept.subarray(0, length), { stream: cut });
+      return text.replaceAll("\0", "\uFFFD");
+    },
+  };
 }
 
 function raceDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T | "deadline"> {

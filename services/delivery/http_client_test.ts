@@ -80,7 +80,53 @@ Deno.test("post reports a 500 as a failure with its status code", async () => {
     statusCode: 500,
     error: "HTTP 500",
     durationMs: 0,
+    requestHeaders: { "Content-Length": "2" },
+    responseExcerpt: "boom",
   });
+});
+
+Deno.test("post reports the headers it sent, Content-Length included, as the receiver got them", async () => {
+  await using ctx = await setup();
+  const body = JSON.stringify({ note: "café" });
+
+  const result = await ctx.client.post({
+    url: ctx.receiver.url("/hook"),
+    headers: { "Content-Type": "application/json", "X-Service-Signature": "t=1,v1=ab" },
+    body,
+  });
+
+  const length = String(new TextEncoder().encode(body).length);
+  assert.deepEqual(result.requestHeaders, {
+    "Content-Type": "application/json",
+    "X-Service-Signature": "t=1,v1=ab",
+    "Content-Length": length,
+  });
+  const [received] = ctx.receiver.requests();
+  for (const [name, value] of Object.entries(result.requestHeaders!)) {
+    assert.equal(received!.headers.get(name), value, name);
+  }
+  assert.equal(result.responseExcerpt, "ok");
+});
+
+Deno.test("post keeps the first 2 KiB of the answer as text, invalid UTF-8 replaced", async () => {
+  await using ctx = await setup();
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(
+      parts.flatMap((p) => typeof p === "string" ? [...new TextEncoder().encode(p)] : p),
+    );
+  // "é" is 2 bytes: after the "a" the 1,024th straddles the 2 KiB cut, which drops it
+  // rather than mangle it.
+  ctx.receiver.on("/long", () => new Response("a" + "é".repeat(1_500), { status: 503 }));
+  ctx.receiver.on("/invalid", () => new Response(bytes("a", [0xff, 0xfe], "b", [0], "c")));
+  ctx.receiver.on("/empty", () => new Response(null, { status: 204 }));
+
+  const post = (path: string) =>
+    ctx.client.post({ url: ctx.receiver.url(path), headers: {}, body: "{}" });
+  const long = await post("/long");
+  assert.equal(long.statusCode, 503);
+  assert.equal(long.responseExcerpt, "a" + "é".repeat(1_023));
+  assert.equal((await post("/invalid")).responseExcerpt, "a\uFFFD\uFFFDb\uFFFDc");
+  assert.equal((await post("/empty")).responseExcerpt, "");
 });
 
 Deno.test("post does not follow a redirect and names its location", async () => {
@@ -109,6 +155,9 @@ Deno.test("post gives up at the deadline when the receiver answers slowly", asyn
   assert.equal(result.statusCode, null);
   assert.equal(result.error, "timed out after 300 ms");
   assert.ok(result.durationMs >= 280 && result.durationMs < 1_300, `took ${result.durationMs} ms`);
+  // The request went out; no answer came.
+  assert.equal(result.requestHeaders?.["Content-Length"], "2");
+  assert.equal(result.responseExcerpt, null);
 });
 
 Deno.test("post gives up at the deadline on a body that trickles forever", async () => {
@@ -185,6 +234,8 @@ Deno.test("post refuses a name that resolves to loopback before connecting, nami
   assert.equal(result.statusCode, null);
   assert.equal(result.error, "refused: not a public address");
   assert.equal(ctx.receiver.requests().length, 0);
+  assert.equal(result.requestHeaders, null, "no request was made");
+  assert.equal(result.responseExcerpt, null);
   // Operators learn which address it was.
   assert.deepEqual(warnings, [{
     msg: "webhook address refused",

@@ -38,7 +38,7 @@ async function partnerWithWebhook(sql: Sql, name: string) {
   const { partner_id } = await createPartner(sql, {
     name,
     plan: "growth",
-    adminEmails: ["admin@example.sa"],
+    adminEmails: [],
   });
   const webhookId = newId("wh");
   await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)

@@ -42,7 +42,7 @@ async function withDatabase(fn: (sql: Sql, partnerId: string, url: string) => Pr
     const { partner_id } = await createPartner(sql, {
       name: "Secrets",
       plan: "growth",
-      adminEmails: ["admin@example.sa"],
+      adminEmails: [],
     });
     await fn(sql, partner_id, db.url);
   } finally {

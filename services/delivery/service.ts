@@ -85,8 +85,10 @@ export async function startDeliveryService(
     timeoutMs: cfg.WEBHOOK_TIMEOUT,
     disableAfter: cfg.WEBHOOK_DISABLE_AFTER,
     pollMs: cfg.DELIVERY_POLL_MS,
+    consoleBaseUrl: cfg.CONSOLE_BASE_URL,
   });
-  // Redeliveries requested through the API are queued by the edge.
+  // Redeliveries, recoveries and test events partners ask for (by API or in the console)
+  // are queued outside Kafka.
   const listening = await deps.sql.listen(DELIVERIES_CHANNEL, () => dispatcher.wake());
 
   const workerDeps = { queue: deps.queue, log: deps.log, metrics: deps.metrics };

@@ -7,7 +7,7 @@ import { isDbUnavailable, type Sql } from "@hire/db";
 import { createClientLimiter } from "@hire/http";
 import type { Logger } from "@hire/log";
 import { isQueueUnavailable } from "@hire/queue";
-import { findKeyOwner, leaseRequests } from "@hire/tables";
+import { findKeyOwner, leaseRequests, recordKeyUse } from "@hire/tables";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { CommandBus } from "./command_bus.ts";
@@ -15,7 +15,7 @@ import type { AppSettings } from "./config.ts";
 import type { EdgeEnv } from "./env.ts";
 import type { IdempotencyStore } from "./idempotency.ts";
 import { CURRENT_VERSION, pathVersion } from "./versioning.ts";
-import { authenticate, type KeyCache } from "./middleware/auth.ts";
+import { authenticate, type KeyCache, keyUseRecorder } from "./middleware/auth.ts";
 import { createRequestCounter } from "./limits/request_leases.ts";
 import { bodyProblem } from "./middleware/json_body.ts";
 import { noStore } from "./middleware/no_store.ts";
@@ -68,6 +68,7 @@ export function createApp(deps: EdgeDeps): OpenAPIHono<EdgeEnv> {
     authenticate({
       cache: deps.keyCache,
       findOwner: (key) => findKeyOwner(deps.sql, key),
+      keyUsed: keyUseRecorder({ record: (keyId) => recordKeyUse(deps.sql, keyId), log: deps.log }),
       attempts: createClientLimiter({ perMinute: deps.authAttemptsPerMinute }),
       trustProxy: deps.trustProxy,
     }),

@@ -10,7 +10,13 @@ const KEY = `hk_live_${"k".repeat(43)}`;
 
 function appWith(fault: Error) {
   const keyCache = createKeyCache(60_000);
-  keyCache.set(KEY, { partnerId: "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV", plan: "growth" }, 0);
+  keyCache.set(KEY, {
+    partnerId: "ptr_01ARZ3NDEKTSV4RRFFQ69G5FAV",
+    plan: "growth",
+    keyId: "key_01ARZ3NDEKTSV4RRFFQ69G5FAV",
+    keyPrefix: KEY.slice(0, 14),
+    expiresAt: null,
+  }, 0);
   const failing = () => Promise.reject(fault);
   const deps = {
     sql: Object.assign(failing, { listen: failing }),

@@ -1,21 +1,14 @@
 /**
- * The one rule for the text the API accepts, anywhere in a body or a query: no character
- * that Postgres, XML (the public site's Atom feed) or a JSON consumer refuses or alters.
- * Postgres cannot store NUL; an unpaired surrogate cannot be written as UTF-8 and would be
- * replaced silently; XML 1.0 has no other C0 control and no U+FFFE or U+FFFF. And a limit on
- * nesting, checked before anything walks a body recursively (the idempotency fingerprint).
+ * The text the API accepts, anywhere in a body or a query: the service's one rule
+ * (`@hire/text`'s `hasBadText`, also the console's), and a limit on nesting, checked before
+ * anything walks a body recursively (the idempotency fingerprint).
  * @module
  */
 import { type FieldError, fieldError, jsonPointer } from "@hire/errors";
+import { hasBadText } from "@hire/text";
 
-// Code units, not code points (no `u` flag): a surrogate is seen on its own. The control
-// characters are the point of the pattern.
-const BAD_TEXT =
-  // deno-lint-ignore no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether a string holds a character the API refuses. */
-export const hasBadText = (s: string): boolean => BAD_TEXT.test(s);
+// The edge's checks and the tests that feed it hostile text name the API's rule here.
+export { hasBadText };
 
 // Stands in the walk for a key that is itself refused, so it is reported in its place.
 const BAD_KEY = Symbol("bad key");

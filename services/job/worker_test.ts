@@ -41,7 +41,7 @@ async function start() {
   const { partner_id } = await createPartner(sql, {
     name: "Job worker test",
     plan: "growth",
-    adminEmails: ["admin@example.sa"],
+    adminEmails: [],
   });
   const published = (topic: string) => queue.messages(topic).flat().map((m) => m.value!);
   return {
@@ -190,7 +190,7 @@ Deno.test("job worker: commands naming another partner's job or no partner are s
     const { partner_id: other } = await createPartner(sql, {
       name: "Another partner",
       plan: "growth",
-      adminEmails: ["admin@example.sa"],
+      adminEmails: [],
     });
     const jobId = newId("job");
     await s.send([command(s.partnerId, jobId, { type: "job.create" })]);

@@ -49,7 +49,7 @@ async function start() {
   const { partner_id } = await createPartner(sql, {
     name: "Matching worker",
     plan: "growth",
-    adminEmails: ["admin@example.sa"],
+    adminEmails: [],
   });
   const jobId = newId("job");
   const seekerId = newId("seek");
@@ -134,7 +134,7 @@ Deno.test("matching worker: job.embedded naming another partner is set aside; th
     const { partner_id: other } = await createPartner(m.sql, {
       name: "Other partner",
       plan: "growth",
-      adminEmails: ["admin@example.sa"],
+      adminEmails: [],
     });
     await m.embedded(other);
     await m.queue.whenIdle();

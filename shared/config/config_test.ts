@@ -14,6 +14,7 @@ Deno.test("parseConfig applies the defaults to an empty environment", () => {
     LOG_LEVEL: "info",
     PUBLIC_BASE_URL: "http://localhost:8080",
     SITE_BASE_URL: "http://localhost:8081",
+    CONSOLE_BASE_URL: "http://localhost:8082",
     TIMEOUT_MS: 5_000,
   });
 });
@@ -45,7 +46,7 @@ Deno.test("parseConfig splits KAFKA_BROKERS on commas, trimming and dropping emp
   );
 });
 
-Deno.test("parseConfig strips trailing slashes of PUBLIC_BASE_URL and SITE_BASE_URL", () => {
+Deno.test("parseConfig strips trailing slashes of the base URLs", () => {
   for (
     const [input, expected] of [
       ["https://jobs.example.sa/", "https://jobs.example.sa"],
@@ -56,6 +57,8 @@ Deno.test("parseConfig strips trailing slashes of PUBLIC_BASE_URL and SITE_BASE_
   ) {
     assert.equal(parseConfig(schema, { PUBLIC_BASE_URL: input }).PUBLIC_BASE_URL, expected, input);
     assert.equal(parseConfig(schema, { SITE_BASE_URL: input }).SITE_BASE_URL, expected, input);
+    const console = parseConfig(schema, { CONSOLE_BASE_URL: input }).CONSOLE_BASE_URL;
+    assert.equal(console, expected, input);
   }
 });
 

@@ -43,6 +43,9 @@ export const commonEnv = {
   /** The public job site: every `service_url` is `SITE_BASE_URL/jobs/<id>`. */
   SITE_BASE_URL: z.string().url().default("http://localhost:8081")
     .transform((s) => s.replace(/\/+$/, "")),
+  /** The partner console, as partners' people reach it (links in e-mails point here). */
+  CONSOLE_BASE_URL: z.string().url().default("http://localhost:8082")
+    .transform((s) => s.replace(/\/+$/, "")),
 };
 
 /** A positive integer read from a string variable. */

@@ -12,6 +12,8 @@ export const SERVICE_ROLES = {
   matching: "hire_matching",
   delivery: "hire_delivery",
   site: "hire_site",
+  /** The partner console. */
+  console: "hire_console",
   /** `deno task partner`, the operator's command line. */
   admin: "hire_admin",
 } as const;

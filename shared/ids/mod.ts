@@ -6,7 +6,18 @@
 import { monotonicFactory } from "ulid";
 
 /** Every prefix the service issues. */
-export type IdPrefix = "job" | "ptr" | "key" | "cmd" | "evt" | "wh" | "dlv" | "seek" | "req";
+export type IdPrefix =
+  | "job"
+  | "ptr"
+  | "key"
+  | "cmd"
+  | "evt"
+  | "wh"
+  | "dlv"
+  | "seek"
+  | "req"
+  | "usr"
+  | "aud";
 
 const next = monotonicFactory();
 const ULID = "[0-9A-HJKMNP-TV-Z]{26}";

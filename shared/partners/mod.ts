@@ -6,3 +6,4 @@
 export { generateApiKey, hashApiKey, isWellFormedApiKey, keyPrefix } from "./api_keys.ts";
 export { type Feature, type Plan, planIncludes, PLANS } from "./plans.ts";
 export { type PlanLimits, planLimits, planLimitsEnv } from "./limits.ts";
+export { can, normaliseEmail, type Permission, USER_ROLES, type UserRole } from "./roles.ts";

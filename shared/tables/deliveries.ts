@@ -1,10 +1,12 @@
 /**
  * `webhook_deliveries`: the only code that writes it. One row per attempt; the pending
  * rows are the delivery service's work queue. Delivery queues first attempts (fan-out)
- * and retries (the ladder), claims due attempts under a lease, records what each did and
- * cancels those of a webhook that is off or whose partner's plan has no webhooks; the edge
- * queues a partner's redelivery and wakes delivery through NOTIFY. Retention: 30 days
- * after the attempt was queued, never a pending one.
+ * and retries (the ladder), claims due attempts under a lease, records what each did (with
+ * the headers sent and the start of the answer) and cancels those of a webhook that is off
+ * or whose partner's plan has no webhooks; a partner's redeliveries, recoveries and test
+ * events are queued through `@hire/accounts` (by the edge or the console), which wakes
+ * delivery through NOTIFY. Retention: 30 days after the attempt was queued, never a pending
+ * one.
  * @module
  */
 import type { Sql, Tx } from "@hire/db";
@@ -12,6 +14,7 @@ import { newId } from "@hire/ids";
 import { planIncludes, PLANS } from "@hire/partners";
 import {
   DELIVERIES_CHANNEL,
+  DELIVERY_LOG_RETENTION_DAYS,
   type DeliveryRow,
   type DeliveryTrigger,
   type RetryMessage,
@@ -19,8 +22,7 @@ import {
 } from "@hire/webhooks";
 import { daysBefore } from "./days_before.ts";
 
-/** Partners can read their webhook delivery log, and redeliver from it, for 30 days. */
-export const DELIVERY_LOG_RETENTION_DAYS = 30;
+export { DELIVERY_LOG_RETENTION_DAYS };
 
 /** Plans whose partners get deliveries; attempts of the others are never made. */
 const WEBHOOK_PLANS = PLANS.filter((p) => planIncludes(p, "webhooks"));
@@ -60,7 +62,8 @@ export interface ClaimOptions {
  * Free slots go round-robin: first to the partners with the fewest attempts in flight,
  * within a partner to its webhooks with the fewest, then oldest first; so a partner with
  * due work is served at the next free slot however much another has queued. Attempts of
- * inactive webhooks and of partners whose plan has no webhooks are not claimed.
+ * inactive webhooks (but test events, which a paused or disabled webhook may be sent) and
+ * of partners whose plan has no webhooks are not claimed.
  */
 export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedAttempt[]> {
   return sql<ClaimedAttempt[]>`
@@ -73,7 +76,8 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
     ), heads AS (
       -- A partner or webhook at its cap can have nothing claimed, whatever the order: its
       -- rows are left out before the sort, which a hung partner's backlog would dominate.
-      SELECT DISTINCT ON (webhook_id, job_id) id, webhook_id, partner_id, seq, locked_until
+      SELECT DISTINCT ON (webhook_id, job_id) id, webhook_id, partner_id, seq, locked_until,
+             trigger
       FROM webhook_deliveries
       WHERE status = 'pending'
         AND partner_id NOT IN (SELECT partner_id FROM partner_inflight
@@ -86,7 +90,7 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
              row_number() OVER (PARTITION BY h.webhook_id ORDER BY h.seq) + coalesce(i.n, 0)
                AS webhook_slot
       FROM heads h
-      JOIN webhooks w ON w.id = h.webhook_id AND w.is_active
+      JOIN webhooks w ON w.id = h.webhook_id AND (w.is_active OR h.trigger = 'test')
       JOIN partners p ON p.id = h.partner_id AND p.plan = ANY(${WEBHOOK_PLANS}::text[])
       LEFT JOIN inflight i ON i.webhook_id = h.webhook_id
       WHERE h.locked_until IS NULL OR h.locked_until <= now()
@@ -104,36 +108,41 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
     UPDATE webhook_deliveries d
     SET locked_until = now() + ${opts.leaseMs} * interval '1 millisecond'
     FROM picked p, webhooks w, webhook_events e
-    WHERE d.id = p.id AND w.id = d.webhook_id AND e.id = d.event_id AND w.is_active
-      AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until <= now())
+    WHERE d.id = p.id AND w.id = d.webhook_id AND e.id = d.event_id
+      AND (w.is_active OR d.trigger = 'test') AND d.status = 'pending'
+      AND (d.locked_until IS NULL OR d.locked_until <= now())
     RETURNING d.id, d.webhook_id, d.partner_id, d.event_id, d.event_type, d.attempt, d.trigger,
               w.url, w.secret_ciphertext, w.secret_key_id, w.previous_secret_ciphertext,
               w.previous_secret_key_id, w.previous_secret_until, e.envelope`;
 }
 
 /**
- * Cancels the unclaimed pending attempts of webhooks no longer active, and of partners
- * whose plan has no webhooks (moved down to Sandbox); returns how many.
+ * Cancels the unclaimed pending attempts of webhooks no longer active (test events aside),
+ * and of partners whose plan has no webhooks (moved down to Sandbox); returns how many.
  */
 export async function cancelInactiveAttempts(sql: Sql): Promise<number> {
   const rows = await sql`
     UPDATE webhook_deliveries d
     SET status = 'cancelled', locked_until = NULL,
-      error = CASE WHEN w.is_active THEN 'plan ' || p.plan || ' has no webhooks: attempt not made'
+      error = CASE WHEN w.is_active OR d.trigger = 'test'
+                   THEN 'plan ' || p.plan || ' has no webhooks: attempt not made'
                    ELSE 'webhook inactive: attempt not made' END
     FROM webhooks w, partners p
     WHERE d.status = 'pending' AND w.id = d.webhook_id AND p.id = w.partner_id
-      AND (NOT w.is_active OR p.plan <> ALL(${WEBHOOK_PLANS}::text[]))
+      AND ((NOT w.is_active AND d.trigger <> 'test') OR p.plan <> ALL(${WEBHOOK_PLANS}::text[]))
       AND (d.locked_until IS NULL OR d.locked_until <= now())`;
   return rows.count;
 }
 
-/** Cancels the unclaimed pending attempts of a webhook just disabled. */
+/**
+ * Cancels the unclaimed pending attempts of a webhook just disabled; its test events still
+ * go (a disabled webhook may be sent one).
+ */
 export async function cancelDisabledAttempts(tx: Tx, webhookId: string): Promise<void> {
   await tx`
     UPDATE webhook_deliveries SET status = 'cancelled',
       error = 'webhook disabled: attempt not made', locked_until = NULL
-    WHERE webhook_id = ${webhookId} AND status = 'pending'
+    WHERE webhook_id = ${webhookId} AND status = 'pending' AND trigger <> 'test'
       AND (locked_until IS NULL OR locked_until <= now())`;
 }
 
@@ -169,7 +178,7 @@ export async function queueFirstAttempts(
       status: "pending",
     })))
   }
-    ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger <> 'redeliver' DO NOTHING`;
+    ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING`;
   return inserted.count;
 }
 
@@ -269,9 +278,40 @@ export function queueRetryAttempts(
       JOIN webhooks w ON w.id = m.webhook_id
       JOIN partners p ON p.id = w.partner_id
       JOIN webhook_events e ON e.id = m.event_id
-      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger <> 'redeliver' DO NOTHING`;
+      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING`;
     return { queued: rows.count, refused };
   }) as Promise<{ queued: number; refused: RefusedRetry[] }>;
+}
+
+/** Wakes the delivery service: an attempt was queued outside Kafka. */
+async function wakeDelivery(tx: Tx, webhookId: string): Promise<void> {
+  await tx`SELECT pg_notify(${DELIVERIES_CHANNEL}, ${webhookId})`;
+}
+
+/**
+ * Queues one more attempt of the event of each of `deliveryIds`, in that order, each with a
+ * new delivery id and the next attempt number of its event. A test event's stays a test.
+ */
+async function insertRedeliveries(
+  tx: Tx,
+  webhookId: string,
+  deliveryIds: readonly string[],
+): Promise<DeliveryRow[]> {
+  if (deliveryIds.length === 0) return [];
+  const rows = await tx<DeliveryRow[]>`
+    INSERT INTO webhook_deliveries
+      (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
+    SELECT m.new_id, d.webhook_id, d.partner_id, d.event_id, d.event_type, d.job_id,
+           (SELECT max(attempt) + 1 FROM webhook_deliveries
+            WHERE webhook_id = d.webhook_id AND event_id = d.event_id),
+           CASE WHEN d.trigger = 'test' THEN 'test' ELSE 'redeliver' END, 'pending'
+    FROM unnest(${deliveryIds}::text[], ${deliveryIds.map(() => newId("dlv"))}::text[])
+      WITH ORDINALITY AS m(id, new_id, i)
+    JOIN webhook_deliveries d ON d.id = m.id AND d.webhook_id = ${webhookId}
+    ORDER BY m.i
+    RETURNING *`;
+  if (rows.length > 0) await wakeDelivery(tx, webhookId);
+  return [...rows];
 }
 
 /**
@@ -279,25 +319,69 @@ export function queueRetryAttempts(
  * and wakes the delivery service through NOTIFY, or returns undefined when the webhook has
  * no such delivery.
  */
-export function queueRedelivery(
-  sql: Sql,
+export async function queueRedelivery(
+  tx: Tx,
   of: { webhookId: string; deliveryId: string },
 ): Promise<DeliveryRow | undefined> {
-  const { webhookId, deliveryId } = of;
-  return sql.begin(async (tx) => {
-    const [row] = await tx<DeliveryRow[]>`
-      INSERT INTO webhook_deliveries
-        (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
-      SELECT ${newId("dlv")}, d.webhook_id, d.partner_id, d.event_id, d.event_type, d.job_id,
-             (SELECT max(attempt) + 1 FROM webhook_deliveries
-              WHERE webhook_id = d.webhook_id AND event_id = d.event_id),
-             'redeliver', 'pending'
-      FROM webhook_deliveries d
-      WHERE d.id = ${deliveryId} AND d.webhook_id = ${webhookId}
-      RETURNING *`;
-    if (row) await tx`SELECT pg_notify(${DELIVERIES_CHANNEL}, ${webhookId})`;
-    return row;
-  }) as Promise<DeliveryRow | undefined>;
+  const [row] = await insertRedeliveries(tx, of.webhookId, [of.deliveryId]);
+  return row;
+}
+
+/** What a recovery found, and queued unless it was a dry run. */
+export interface Recovery {
+  /** Events resent (or that would be), at most the limit. */
+  count: number;
+  /** More were found than the limit: another recovery takes the next ones. */
+  capped: boolean;
+}
+
+/**
+ * Resends, oldest first and at most `limit`, every event first queued to the webhook at or
+ * after `since` whose latest attempt failed for good (given up after the ladder, or a
+ * redelivery that failed) or was never made (cancelled while the webhook was off): one
+ * redelivery each. An event with a retry still to come, or an attempt pending, is left;
+ * test events are never resent. With `dryRun` nothing is queued. The caller holds the
+ * webhook's row lock (`lockWebhook`), so two recoveries at once cannot both resend an event.
+ */
+export async function queueRecovery(
+  tx: Tx,
+  of: { webhookId: string; since: Date; limit: number; dryRun: boolean },
+): Promise<Recovery> {
+  const { webhookId, since } = of;
+  // Every attempt of an event is queued with it or after it, so the time filter on the
+  // attempts (which the log's index serves) keeps every attempt of the events it keeps.
+  const found = await tx<{ id: string }[]>`
+    SELECT id FROM (
+      SELECT DISTINCT ON (d.event_id) d.id, d.event_id, d.status, d.next_step, d.trigger,
+             e.created_at AS event_at
+      FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+      WHERE d.webhook_id = ${webhookId} AND d.created_at >= ${since}
+        AND e.created_at >= ${since}
+      ORDER BY d.event_id, d.seq DESC
+    ) latest
+    WHERE trigger <> 'test'
+      AND (status = 'cancelled' OR (status = 'failed' AND next_step IN ('dead', 'none')))
+    ORDER BY event_at, event_id
+    LIMIT ${of.limit + 1}`;
+  const chosen = found.slice(0, of.limit).map((r) => r.id);
+  if (!of.dryRun) await insertRedeliveries(tx, webhookId, chosen);
+  return { count: chosen.length, capped: found.length > of.limit };
+}
+
+/**
+ * Queues a test event's one attempt (`trigger` test: never retried, never counted toward
+ * the webhook's failures, made even while the webhook is off) and wakes the delivery
+ * service. The event's envelope is stored first (`storeWebhookEvents`).
+ */
+export async function queueTestAttempt(tx: Tx, attempt: FirstAttempt): Promise<DeliveryRow> {
+  const [row] = await tx<DeliveryRow[]>`
+    INSERT INTO webhook_deliveries
+      (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
+    VALUES (${attempt.id}, ${attempt.webhookId}, ${attempt.partnerId}, ${attempt.eventId},
+            ${attempt.eventType}, ${attempt.jobId}, 1, 'test', 'pending')
+    RETURNING *`;
+  await wakeDelivery(tx, attempt.webhookId);
+  return row!;
 }
 
 /** What an attempt did, and for a failure the step after it. */
@@ -312,16 +396,23 @@ export interface AttemptRecord {
   nextStep: "retry" | "dead" | "none" | null;
   /** When the retry is due, for `nextStep` retry. */
   nextAttemptAt: Date | null;
+  /** The headers sent, `Content-Length` included; null when no request went out. */
+  requestHeaders: Record<string, string> | null;
+  /** The start of the response body as text; null when no response came. */
+  responseExcerpt: string | null;
 }
 
 /** Records what claimed attempts did; one no longer pending (cancelled meanwhile) stays. */
 export async function recordAttempts(tx: Tx, records: readonly AttemptRecord[]): Promise<void> {
+  // One array per column of the unnest: the headers as JSON text, cast to jsonb in SQL.
+  const headers = records.map((r) => r.requestHeaders && JSON.stringify(r.requestHeaders));
   await tx`
     UPDATE webhook_deliveries d SET
       status = CASE WHEN m.ok THEN 'succeeded' ELSE 'failed' END,
       status_code = m.status_code, duration_ms = m.duration_ms, error = m.error,
       attempted_at = m.attempted_at, next_step = m.next_step,
-      next_attempt_at = m.next_attempt_at, locked_until = NULL
+      next_attempt_at = m.next_attempt_at, request_headers = m.request_headers,
+      response_excerpt = m.response_excerpt, locked_until = NULL
     FROM unnest(${records.map((r) => r.id)}::text[],
                 ${records.map((r) => String(r.ok))}::text[]::boolean[],
                 ${records.map((r) => r.statusCode)}::int[],
@@ -329,8 +420,11 @@ export async function recordAttempts(tx: Tx, records: readonly AttemptRecord[]):
                 ${records.map((r) => r.error)}::text[],
                 ${records.map((r) => r.attemptedAt.toISOString())}::timestamptz[],
                 ${records.map((r) => r.nextStep)}::text[],
-                ${records.map((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[])
-      AS m(id, ok, status_code, duration_ms, error, attempted_at, next_step, next_attempt_at)
+                ${records.map((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
+                ${headers}::text[]::jsonb[],
+                ${records.map((r) => r.responseExcerpt)}::text[])
+      AS m(id, ok, status_code, duration_ms, error, attempted_at, next_step, next_attempt_at,
+           request_headers, response_excerpt)
     WHERE d.id = m.id AND d.status = 'pending'`;
 }
 

@@ -8,11 +8,13 @@ import { newId } from "@hire/ids";
 import type { Plan } from "@hire/partners";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import {
+  cancelDisabledAttempts,
   cancelInactiveAttempts,
   claimDueAttempts,
   type ClaimOptions,
   queueFirstAttempts,
   queueRetryAttempts,
+  queueTestAttempt,
   recordAttempts,
 } from "./deliveries.ts";
 import { createPartner, setPlan } from "./partners.ts";
@@ -35,7 +37,7 @@ async function withDatabase(fn: (sql: Sql) => Promise<void>) {
 }
 
 async function partner(sql: Sql, plan: Plan = "growth"): Promise<string> {
-  const p = await createPartner(sql, { name: "Claim", plan, adminEmails: ["a@example.sa"] });
+  const p = await createPartner(sql, { name: "Claim", plan, adminEmails: [] });
   return p.partner_id;
 }
 
@@ -108,6 +110,8 @@ async function finish(sql: Sql, ids: string[]) {
         attemptedAt: new Date(),
         nextStep: null,
         nextAttemptAt: null,
+        requestHeaders: { "Content-Length": "2" },
+        responseExcerpt: "ok",
       })),
     )
   );
@@ -265,5 +269,41 @@ Deno.test("claim: nothing for a partner moved down to Sandbox; its queued attemp
     await setPlan(sql, p, "growth");
     const [next] = await queue(sql, p, wh);
     assert.deepEqual((await claim(sql, 10)).map((a) => a.id), [next]);
+  });
+});
+
+Deno.test("claim: a paused or disabled webhook's test event is claimed, its other attempts are cancelled", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const wh = await webhook(sql, p);
+    const [event] = await queue(sql, p, wh);
+    const [eventId, jobId] = [newId("evt"), newId("job")];
+    const test = await sql.begin(async (tx) => {
+      await storeWebhookEvents(tx, [{
+        id: eventId,
+        partner_id: p,
+        job_id: jobId,
+        type: "job.created",
+        envelope: "{}",
+      }]);
+      const queued = await queueTestAttempt(tx, {
+        id: newId("dlv"),
+        webhookId: wh,
+        partnerId: p,
+        eventId,
+        eventType: "job.created",
+        jobId,
+      });
+      // As when the service disables it.
+      await tx`UPDATE webhooks SET is_active = false WHERE id = ${wh}`;
+      await cancelDisabledAttempts(tx, wh);
+      return queued;
+    });
+    assert.equal(test.trigger, "test");
+    assert.equal(await cancelInactiveAttempts(sql), 0);
+    const claimed = await claim(sql, 10);
+    assert.deepEqual(claimed.map((a) => [a.id, a.trigger]), [[test.id, "test"]]);
+    const [cancelled] = await sql`SELECT status FROM webhook_deliveries WHERE id = ${event!}`;
+    assert.equal(cancelled!.status, "cancelled");
   });
 });

@@ -26,9 +26,12 @@ export {
   type FirstAttempt,
   purgeDeliveryLog,
   queueFirstAttempts,
+  queueRecovery,
   queueRedelivery,
   queueRetryAttempts,
+  queueTestAttempt,
   recordAttempts,
+  type Recovery,
   type RefusedRetry,
   type RetryMismatch,
 } from "./deliveries.ts";
@@ -84,13 +87,24 @@ export {
   purgeOrphanMatches,
 } from "./matches.ts";
 export {
+  AdminEmailTaken,
+  announceKeyChange,
+  type ApiKeyRow,
   createPartner,
   existingPartnerIds,
+  expireApiKey,
+  findApiKey,
   findKeyOwner,
+  insertApiKey,
+  type IssuedApiKey,
   type IssuedKey,
   type KeyOwner,
   KEYS_CHANNEL,
-  rotateKey,
+  type KeyState,
+  listApiKeys,
+  lockPartnerKeys,
+  recordKeyUse,
+  revokeApiKeys,
   setPlan,
 } from "./partners.ts";
 export {
@@ -121,12 +135,38 @@ export {
   reserveJobs,
 } from "./usage.ts";
 export {
+  adminEmails,
+  changeUser,
+  findUser,
+  findUserByEmail,
+  insertUser,
+  type InviteRefusal,
+  listUsers,
+  markSignedIn,
+  setUserLang,
+  type UserChangeRefusal,
+  type UserRow,
+} from "./partner_users.ts";
+export {
+  deleteSession,
+  findSession,
+  insertSession,
+  insertSignInToken,
+  purgeConsoleSessions,
+  purgeSignInTokens,
+  type SessionRow,
+  signInTokenIsLive,
+  spendSignInToken,
+} from "./console_sessions.ts";
+export { type Actor, type AuditEntry, type AuditRow, listAudit, recordAudit } from "./audit_log.ts";
+export {
   applyFailureCounts,
   clearExpiredPreviousSecrets,
   deleteWebhook,
   type DisabledWebhook,
   disableWebhook,
   insertWebhook,
+  lockWebhook,
   type PartnerWebhook,
   type ReencryptBatch,
   reencryptWebhookSecrets,

@@ -16,6 +16,10 @@ const OWNERS: Record<string, string> = {
   mail_outbox: "shared/tables/mail_outbox.ts",
   seekers: "shared/tables/seekers.ts",
   matches: "shared/tables/matches.ts",
+  partner_users: "shared/tables/partner_users.ts",
+  console_sign_in_tokens: "shared/tables/console_sessions.ts",
+  console_sessions: "shared/tables/console_sessions.ts",
+  audit_log: "shared/tables/audit_log.ts",
   outbox: "shared/outbox/",
   schema_migrations: "shared/db/migrate.ts",
 };

@@ -9,6 +9,7 @@ import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
 import { purgePublishedOutbox } from "@hire/outbox";
 import { purgeSettledCommands } from "./command_results.ts";
+import { purgeConsoleSessions, purgeSignInTokens } from "./console_sessions.ts";
 import { purgeDeliveryLog } from "./deliveries.ts";
 import { purgeIdempotencyKeys } from "./idempotency_keys.ts";
 import { purgeDeletedJobs } from "./jobs.ts";
@@ -36,6 +37,8 @@ export const retention: readonly Retention[] = [
   { table: "webhook_deliveries", purge: purgeDeliveryLog },
   { table: "webhook_events", purge: purgeWebhookEvents },
   { table: "mail_outbox", purge: purgeSentMail },
+  { table: "console_sign_in_tokens", purge: purgeSignInTokens },
+  { table: "console_sessions", purge: purgeConsoleSessions },
 ];
 
 /**

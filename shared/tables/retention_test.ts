@@ -24,7 +24,7 @@ Deno.test("purge removes jobs soft-deleted more than 30 days ago and keeps the r
   const { partner_id } = await createPartner(sql, {
     name: "Purge",
     plan: "growth",
-    adminEmails: ["a@b.sa"],
+    adminEmails: [],
   });
   const now = new Date();
   const old = await insertJob(partner_id, new Date(now.getTime() - 30 * DAY - 1000));
@@ -42,7 +42,7 @@ Deno.test("purge removes idempotency keys older than 24 hours, command results p
   const { partner_id } = await createPartner(sql, {
     name: "Purge",
     plan: "growth",
-    adminEmails: ["a@b.sa"],
+    adminEmails: [],
   });
   const now = new Date();
   const commands = () => sql.json([{ index: 0, command_id: newId("cmd"), job_id: newId("job") }]);
@@ -75,7 +75,7 @@ Deno.test("purge removes webhook delivery log entries and events older than 30 d
   const { partner_id } = await createPartner(sql, {
     name: "Purge",
     plan: "growth",
-    adminEmails: ["a@b.sa"],
+    adminEmails: [],
   });
   const now = new Date();
   const old = new Date(now.getTime() - 31 * DAY);
@@ -117,7 +117,7 @@ Deno.test("purge of named tables leaves the other tables' expired rows for their
   const { partner_id } = await createPartner(sql, {
     name: "Purge",
     plan: "growth",
-    adminEmails: ["a@b.sa"],
+    adminEmails: [],
   });
   const now = new Date();
   const deleted = await insertJob(partner_id, new Date(now.getTime() - 31 * DAY));
@@ -133,4 +133,34 @@ Deno.test("purge of named tables leaves the other tables' expired rows for their
     0,
   );
   assert.equal((await sql`SELECT 1 FROM jobs WHERE id = ${deleted}`).length, 1);
+});
+
+Deno.test("purge removes sign-in links and console sessions a day after they expired", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Purge",
+    plan: "growth",
+    adminEmails: [],
+  });
+  const userId = newId("usr");
+  await sql`INSERT INTO partner_users (id, partner_id, email, role)
+    VALUES (${userId}, ${partner_id}, ${`${userId.toLowerCase()}@purge.sa`}, 'viewer')`;
+  const now = new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  for (
+    const [n, expired] of [[1, ago(DAY + 1000)], [2, ago(DAY - 60_000)], [
+      3,
+      new Date(now.getTime() + DAY),
+    ]] as const
+  ) {
+    const hash = new Uint8Array(32).fill(n);
+    hash.set(new TextEncoder().encode(userId.slice(-20)));
+    await sql`INSERT INTO console_sign_in_tokens (token_hash, user_id, expires_at)
+      VALUES (${hash}, ${userId}, ${expired})`;
+    await sql`INSERT INTO console_sessions (id_hash, user_id, csrf_token, expires_at)
+      VALUES (${hash}, ${userId}, 'x', ${expired})`;
+  }
+  await purgeExpired(sql, { now, tables: ["console_sign_in_tokens", "console_sessions"] });
+  const tokens = await sql`SELECT 1 FROM console_sign_in_tokens WHERE user_id = ${userId}`;
+  const sessions = await sql`SELECT 1 FROM console_sessions WHERE user_id = ${userId}`;
+  assert.deepEqual([tokens.length, sessions.length], [2, 2]);
 });

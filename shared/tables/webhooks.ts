@@ -1,7 +1,8 @@
 /**
- * `webhooks`: the only code that writes it. The edge registers, changes, re-enables,
- * deletes and rotates the secret of a partner's webhooks (a delete takes the webhook's
- * delivery log with it, by the foreign key); the delivery service counts consecutive
+ * `webhooks`: the only code that writes it. A partner's changes (by API key at the edge, or
+ * in the console, both through `@hire/accounts`, which audits them) register, change,
+ * pause, re-enable, delete and rotate the secret of its webhooks (a delete takes the
+ * webhook's delivery log with it, by the foreign key); the delivery service counts consecutive
  * failures, disables a webhook that keeps failing, re-encrypts secrets under the current
  * key and clears previous secrets whose overlap has ended. Secrets are stored sealed
  * (`@hire/webhooks` secret_box.ts); the plaintext is returned only to the caller that
@@ -37,30 +38,43 @@ export type WebhookWithSecret = WebhookRow & { secret: string };
 /**
  * Registers a webhook with a new secret (stored sealed by `secrets`), or returns undefined
  * when the partner already has `max`. The count and the insert are serialised per partner
- * so two concurrent registrations cannot both take the last place.
+ * (until the caller's transaction ends) so two concurrent registrations cannot both take
+ * the last place.
  */
 export async function insertWebhook(
-  sql: Sql,
+  tx: Tx,
   webhook: { partnerId: string; fields: WebhookCreate; max: number; secrets: SecretBox },
 ): Promise<WebhookWithSecret | undefined> {
   const { partnerId, fields } = webhook;
   const id = newId("wh");
   const secret = generateWebhookSecret();
   const sealed = await webhook.secrets.seal(secret, { webhookId: id, slot: "current" });
-  return await sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(hashtext('webhooks:' || ${partnerId}))`;
-    const [count] = await tx<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM webhooks WHERE partner_id = ${partnerId}`;
-    if (count!.n >= webhook.max) return undefined;
-    const now = new Date();
-    const [row] = await tx<WebhookRow[]>`
-      INSERT INTO webhooks (id, partner_id, url, events, is_active, secret_ciphertext,
-                            secret_key_id, created_at, updated_at)
-      VALUES (${id}, ${partnerId}, ${fields.url}, ${fields.events}, ${fields.is_active},
-              ${sealed.ciphertext}, ${sealed.keyId}, ${now}, ${now})
-      RETURNING *`;
-    return { ...row!, secret };
-  }) as WebhookWithSecret | undefined;
+  await tx`SELECT pg_advisory_xact_lock(hashtext('webhooks:' || ${partnerId}))`;
+  const [count] = await tx<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM webhooks WHERE partner_id = ${partnerId}`;
+  if (count!.n >= webhook.max) return undefined;
+  const now = new Date();
+  const [row] = await tx<WebhookRow[]>`
+    INSERT INTO webhooks (id, partner_id, url, events, is_active, secret_ciphertext,
+                          secret_key_id, created_at, updated_at)
+    VALUES (${id}, ${partnerId}, ${fields.url}, ${fields.events}, ${fields.is_active},
+            ${sealed.ciphertext}, ${sealed.keyId}, ${now}, ${now})
+    RETURNING *`;
+  return { ...row!, secret };
+}
+
+/**
+ * A partner's webhook, locked until the caller's transaction ends (a change reads what it
+ * changes from), or undefined (also for another partner's).
+ */
+export async function lockWebhook(
+  tx: Tx,
+  webhook: PartnerWebhook,
+): Promise<WebhookRow | undefined> {
+  const [row] = await tx<WebhookRow[]>`
+    SELECT * FROM webhooks WHERE id = ${webhook.id} AND partner_id = ${webhook.partnerId}
+    FOR UPDATE`;
+  return row;
 }
 
 /**
@@ -69,7 +83,7 @@ export async function insertWebhook(
  * failure count afresh. Undefined when the partner has no such webhook.
  */
 export async function updateWebhook(
-  sql: Sql,
+  sql: Sql | Tx,
   webhook: PartnerWebhook & { changes: WebhookUpdate },
 ): Promise<WebhookRow | undefined> {
   const { changes } = webhook;
@@ -88,11 +102,15 @@ export async function updateWebhook(
   return row;
 }
 
-/** Deletes a webhook and, by cascade, its delivery log; false when there was none. */
-export async function deleteWebhook(sql: Sql, webhook: PartnerWebhook): Promise<boolean> {
-  const rows = await sql`
-    DELETE FROM webhooks WHERE id = ${webhook.id} AND partner_id = ${webhook.partnerId}`;
-  return rows.count > 0;
+/** Deletes a webhook and, by cascade, its delivery log; returns it, undefined when none. */
+export async function deleteWebhook(
+  sql: Sql | Tx,
+  webhook: PartnerWebhook,
+): Promise<WebhookRow | undefined> {
+  const [row] = await sql<WebhookRow[]>`
+    DELETE FROM webhooks WHERE id = ${webhook.id} AND partner_id = ${webhook.partnerId}
+    RETURNING *`;
+  return row;
 }
 
 /** The secret columns as stored, plaintext ones of rows from before 0009 included. */
@@ -115,32 +133,30 @@ type StoredSecretsRow = StoredSecretColumns & { id: string };
  * current secret does not open (its key is no longer configured).
  */
 export async function rotateWebhookSecret(
-  sql: Sql,
+  tx: Tx,
   webhook: PartnerWebhook & { secrets: SecretBox },
 ): Promise<WebhookWithSecret | undefined> {
   const { id, secrets: box } = webhook;
   const secret = generateWebhookSecret();
   const sealed = await box.seal(secret, { webhookId: id, slot: "current" });
-  return await sql.begin(async (tx) => {
-    const [stored] = await tx<StoredSecretsRow[]>`
-      SELECT ${tx(STORED_SECRETS)} FROM webhooks
-      WHERE id = ${id} AND partner_id = ${webhook.partnerId}
-      FOR UPDATE`;
-    if (!stored) return undefined;
-    // A ciphertext is bound to its slot: the current secret is sealed again as the previous.
-    const current = await openStoredSecret(stored, { box, slot: "current" });
-    const previous = await box.seal(current!, { webhookId: id, slot: "previous" });
-    const [row] = await tx<WebhookRow[]>`
-      UPDATE webhooks SET
-        secret = NULL, secret_ciphertext = ${sealed.ciphertext}, secret_key_id = ${sealed.keyId},
-        previous_secret = NULL, previous_secret_ciphertext = ${previous.ciphertext},
-        previous_secret_key_id = ${previous.keyId},
-        previous_secret_until = now() + ${SECRET_OVERLAP_MS} * interval '1 millisecond',
-        updated_at = now()
-      WHERE id = ${id}
-      RETURNING *`;
-    return { ...row!, secret };
-  }) as WebhookWithSecret | undefined;
+  const [stored] = await tx<StoredSecretsRow[]>`
+    SELECT ${tx(STORED_SECRETS)} FROM webhooks
+    WHERE id = ${id} AND partner_id = ${webhook.partnerId}
+    FOR UPDATE`;
+  if (!stored) return undefined;
+  // A ciphertext is bound to its slot: the current secret is sealed again as the previous.
+  const current = await openStoredSecret(stored, { box, slot: "current" });
+  const previous = await box.seal(current!, { webhookId: id, slot: "previous" });
+  const [row] = await tx<WebhookRow[]>`
+    UPDATE webhooks SET
+      secret = NULL, secret_ciphertext = ${sealed.ciphertext}, secret_key_id = ${sealed.keyId},
+      previous_secret = NULL, previous_secret_ciphertext = ${previous.ciphertext},
+      previous_secret_key_id = ${previous.keyId},
+      previous_secret_until = now() + ${SECRET_OVERLAP_MS} * interval '1 millisecond',
+      updated_at = now()
+    WHERE id = ${id}
+    RETURNING *`;
+  return { ...row!, secret };
 }
 
 /**
@@ -277,6 +293,8 @@ export async function disableWebhook(
       updated_at = now()
     FROM partners p
     WHERE w.id = ${webhook.id} AND w.is_active AND p.id = w.partner_id
-    RETURNING w.*, p.name AS partner_name, p.admin_emails`;
+    RETURNING w.*, p.name AS partner_name, ARRAY(
+      SELECT u.email FROM partner_users u WHERE u.partner_id = p.id AND u.role = 'admin'
+      ORDER BY u.created_at, u.id) AS admin_emails`;
   return row;
 }

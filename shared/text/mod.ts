@@ -1,7 +1,9 @@
 /**
  * Text normalisation for matching in English and Arabic: one spelling per word, so job
  * ads, CVs, city names and the occupation vocabulary compare equal when they mean the same.
+ * And the one rule for the text the service accepts from partners (`hasBadText`).
  * @module
  */
+export * from "./accepted_text.ts";
 export * from "./arabic_text.ts";
 export * from "./feature_hash.ts";

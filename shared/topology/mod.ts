@@ -19,6 +19,7 @@ export type {
   Visibility,
 } from "./declaration.ts";
 export { TOPICS, type TopicVar } from "./topology.ts";
+export { exampleJobEvent } from "./topics/jobs_events.ts";
 export { GROUPS } from "./groups.ts";
 export {
   DEFAULT_TOPIC_NAMES,

@@ -82,13 +82,22 @@ export {
 } from "./registration.ts";
 export {
   DELIVERIES_CHANNEL,
+  DELIVERY_LOG_RETENTION_DAYS,
   DELIVERY_OUTCOMES,
+  DELIVERY_TRIGGERS,
+  type DeliveryDetailRow,
+  type DeliveryListParams,
   deliveryListQuerySchema,
   type DeliveryOutcome,
   type DeliveryRow,
   type DeliveryTrigger,
   type PublicDelivery,
+  type PublicDeliveryDetail,
+  type RecoverBody,
+  recoverSchema,
+  testEventSchema,
   toPublicDelivery,
+  toPublicDeliveryDetail,
 } from "./delivery_log.ts";
 export {
   type DeadMessage,

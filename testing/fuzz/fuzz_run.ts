@@ -87,6 +87,12 @@ export const FUZZ_EDGE_ENV: Record<string, string> = {
 /** Cities and some of their other spellings: a city the schema cannot enumerate. */
 const CITY_HINTS = [...KSA_CITIES, "jiddah", "al-khobar", "MECCA", "Riyad", "الرياض"];
 
+/** Times inside the delivery log's 30 days: a time the schema cannot say is recent enough. */
+function recentTimes(): string[] {
+  const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  return [ago(1).toISOString(), ago(24 * 29).toISOString().replace("Z", "+03:00")];
+}
+
 /** A valid body of each operation that takes one; `one fault` bends one member of it. */
 function examples(): FuzzContext["examples"] {
   const job = jobBody();
@@ -97,6 +103,7 @@ function examples(): FuzzContext["examples"] {
     "PATCH /v1/partner/jobs/{id}": [job],
     "POST /v1/partner/webhooks": [webhook],
     "PATCH /v1/partner/webhooks/{id}": [webhook],
+    "POST /v1/partner/webhooks/{id}/recover": [{ since: recentTimes()[0], dry_run: true }],
   };
 }
 
@@ -155,7 +162,14 @@ export async function prepareTarget(stack: Stack): Promise<FuzzTarget> {
     keys: { partner: partner.apiKey, sandbox: sandbox.apiKey },
     context: {
       ids: { job: jobs, wh: webhooks, dlv: deliveries },
-      hints: { city: CITY_HINTS, cursor: [page.body.next_cursor], event_id: eventIds },
+      hints: {
+        city: CITY_HINTS,
+        cursor: [page.body.next_cursor],
+        event_id: eventIds,
+        since: recentTimes(),
+        created_after: recentTimes(),
+        created_before: recentTimes(),
+      },
       examples: examples(),
       methodsByPath: {},
     },

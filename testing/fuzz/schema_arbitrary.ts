@@ -58,6 +58,16 @@ const CHILD_IN_MODE = 0.35;
 /** The characters of `s` (code points), as JSON Schema counts a string's length. */
 const length = (s: string) => [...s].length;
 
+/** RFC 3339 date-times (JSON Schema's `date-time`), in UTC or with an offset. */
+const dateTime = fc.tuple(
+  fc.date({
+    min: new Date("2000-01-01T00:00:00Z"),
+    max: new Date("2100-01-01T00:00:00Z"),
+    noInvalidDate: true,
+  }),
+  fc.constantFrom("Z", "+03:00", "-05:30"),
+).map(([d, zone]) => d.toISOString().replace("Z", zone));
+
 /** Values `schema` allows. */
 function valid(schema: Schema, opts: SchemaOptions): fc.Arbitrary<Generated> {
   const at = opts.at ?? "";
@@ -78,6 +88,7 @@ function validOfType(type: string, schema: Schema, opts: SchemaOptions): fc.Arbi
         return fc.webUrl({ validSchemes: ["https"] })
           .filter((u) => u.length <= (schema.maxLength ?? Infinity)).map(ok);
       }
+      if (schema.format === "date-time") return dateTime.map(ok);
       if (schema.pattern) {
         return fc.stringMatching(new RegExp(schema.pattern))
           .filter((s) => length(s) >= min && length(s) <= (schema.maxLength ?? Infinity)).map(ok);
@@ -124,6 +135,12 @@ function boundary(schema: Schema, opts: SchemaOptions): fc.Arbitrary<Generated> 
     if (near.length) {
       cases.push(fc.constantFrom<string>(...near).map((v) => bad(v, at, "schema", "not in enum")));
     }
+  } else if (schema.format === "date-time") {
+    cases.push(
+      dateTime.map(ok),
+      fc.constantFrom("2025-03-01", "2025-03-01T10:00:00", "yesterday")
+        .map((v) => bad(v, at, "schema", "not a date-time")),
+    );
   } else if (types.includes("string") && schema.format !== "uri" && !schema.pattern) {
     const min = schema.minLength ?? 0;
     const lengths = [0, min - 1, min, schema.maxLength, schema.maxLength + 1]

@@ -1,11 +1,14 @@
 /**
- * Bearer authentication. A verified key is cached briefly so reads do not pay a lookup;
- * a key change announced on Postgres (rotation, plan change) empties the cache at once.
- * Requests the cache cannot answer are limited per client address before any lookup.
+ * Bearer authentication. A verified key is cached briefly so reads do not pay a lookup,
+ * never past the key's expiry; a key change announced on Postgres (a key issued, rolled or
+ * revoked, a plan change) empties the cache at once. Requests the cache cannot answer are
+ * limited per client address before any lookup. Each key's use is recorded at most once a
+ * minute per process, off the request's path.
  * @module
  */
 import type { Sql } from "@hire/db";
 import { clientAddress, type ClientLimiter } from "@hire/http";
+import type { Logger } from "@hire/log";
 import { isWellFormedApiKey } from "@hire/partners";
 import { type KeyOwner, KEYS_CHANNEL } from "@hire/tables";
 import type { MiddlewareHandler } from "hono";
@@ -28,7 +31,10 @@ export interface KeyCache {
   clear(): void;
 }
 
-/** A TTL cache of verified keys, bounded so a flood of distinct keys cannot grow it forever. */
+/**
+ * A TTL cache of verified keys, bounded so a flood of distinct keys cannot grow it forever.
+ * An entry lasts `ttlMs`, or until its key expires when that is sooner.
+ */
 export function createKeyCache(ttlMs: number, maxEntries = 10_000, now = Date.now): KeyCache {
   const entries = new Map<string, { owner: KeyOwner; until: number }>();
   let generation = 0;
@@ -46,7 +52,8 @@ export function createKeyCache(ttlMs: number, maxEntries = 10_000, now = Date.no
     set(key, owner, since) {
       if (since !== generation) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { owner, until: now() + ttlMs });
+      const expiry = owner.expiresAt?.getTime() ?? Infinity;
+      entries.set(key, { owner, until: Math.min(now() + ttlMs, expiry) });
     },
     clear() {
       generation++;
@@ -68,8 +75,10 @@ export async function clearOnKeyChange(sql: Sql, cache: KeyCache): Promise<() =>
 /** What {@link authenticate} needs. */
 export interface AuthDeps {
   cache: KeyCache;
-  /** The owner of an unrevoked key, from Postgres; undefined for any other key. */
+  /** The owner of a live key, from Postgres; undefined for any other key. */
   findOwner(key: string): Promise<KeyOwner | undefined>;
+  /** Told of every authenticated request; returns at once and never throws. */
+  keyUsed(owner: KeyOwner): void;
   /** What a client address may spend on requests the cache cannot answer. */
   attempts: ClientLimiter;
   /** Take the client's address from the last `X-Forwarded-For` hop. */
@@ -129,7 +138,39 @@ export function authenticate(deps: AuthDeps): MiddlewareHandler<EdgeEnv> {
       owner = await lookUp(key, address);
       if (!owner) throw new ApiError("partner.unauthorized");
     }
+    deps.keyUsed(owner);
     c.set("partner", owner);
     await next();
+  };
+}
+
+/**
+ * What {@link AuthDeps.keyUsed} does in the edge: `record`s each key's use at most once
+ * every `everyMs` (a minute) in this process, without waiting for it. A failure is logged
+ * and the key is recorded again on a use after the next `everyMs`.
+ */
+export function keyUseRecorder(deps: {
+  record(keyId: string): Promise<void>;
+  log: Logger;
+  everyMs?: number;
+  now?: () => number;
+}): (owner: KeyOwner) => void {
+  const everyMs = deps.everyMs ?? 60_000;
+  const now = deps.now ?? Date.now;
+  // Key id → when its use was last recorded, oldest first (a key recorded again moves to
+  // the end), so the entries whose window is over are at the front: at most the keys used
+  // in the last `everyMs` are held.
+  const recorded = new Map<string, number>();
+  return (owner) => {
+    const t = now();
+    for (const [keyId, at] of recorded) {
+      if (at > t - everyMs) break;
+      recorded.delete(keyId);
+    }
+    if (recorded.has(owner.keyId)) return;
+    recorded.set(owner.keyId, t);
+    deps.record(owner.keyId).catch((err) =>
+      deps.log.warn("could not record a key's use", { err, key_prefix: owner.keyPrefix })
+    );
   };
 }

@@ -1,13 +1,21 @@
 import assert from "node:assert/strict";
 import { createClientLimiter } from "@hire/http";
+import { silentLogger } from "@hire/log";
 import type { KeyOwner } from "@hire/tables";
 import { Hono } from "hono";
 import type { EdgeEnv } from "../env.ts";
 import { ApiError, problemResponse } from "../problem.ts";
-import { authenticate, createKeyCache } from "./auth.ts";
+import { authenticate, createKeyCache, keyUseRecorder } from "./auth.ts";
 
-function owner(partnerId: string): KeyOwner {
-  return { partnerId, plan: "growth" };
+function owner(partnerId: string, fields: Partial<KeyOwner> = {}): KeyOwner {
+  return {
+    partnerId,
+    plan: "growth",
+    keyId: `key_${partnerId}`,
+    keyPrefix: "hk_live_abcdef",
+    expiresAt: null,
+    ...fields,
+  };
 }
 
 /** A clock the test moves by hand. */
@@ -44,6 +52,24 @@ Deno.test("createKeyCache restarts the TTL when a key is set again", () => {
   clock.advance(800);
   assert.deepEqual(cache.get("k1"), owner("ptn_2"));
   clock.advance(200);
+  assert.equal(cache.get("k1"), undefined);
+});
+
+Deno.test("createKeyCache never serves a key past its expiry, even inside the TTL", () => {
+  const clock = fakeClock();
+  const cache = createKeyCache(30_000, 10, clock.now);
+  const rolled = owner("ptn_1", { expiresAt: new Date(clock.now() + 5_000) });
+  cache.set("k1", rolled, cache.generation());
+  clock.advance(4_999);
+  assert.deepEqual(cache.get("k1"), rolled);
+  clock.advance(1);
+  assert.equal(cache.get("k1"), undefined);
+});
+
+Deno.test("createKeyCache does not cache a key whose expiry has passed", () => {
+  const clock = fakeClock();
+  const cache = createKeyCache(30_000, 10, clock.now);
+  cache.set("k1", owner("ptn_1", { expiresAt: new Date(clock.now() - 1) }), cache.generation());
   assert.equal(cache.get("k1"), undefined);
 });
 
@@ -110,6 +136,7 @@ interface Lookup {
 
 function harness(opts: { perMinute?: number; trustProxy?: boolean } = {}) {
   const cache = createKeyCache(60_000);
+  const used: string[] = [];
   const lookups: Lookup[] = [];
   let waiting: ((l: Lookup) => void) | undefined;
   /** Keys answered at once; any other key waits for the test. */
@@ -130,6 +157,7 @@ function harness(opts: { perMinute?: number; trustProxy?: boolean } = {}) {
           waiting?.(lookup);
         });
       },
+      keyUsed: (o) => used.push(o.keyId),
       attempts: createClientLimiter({ perMinute: opts.perMinute ?? 100 }),
       trustProxy: opts.trustProxy ?? false,
     }),
@@ -143,6 +171,8 @@ function harness(opts: { perMinute?: number; trustProxy?: boolean } = {}) {
     cache,
     lookups,
     known,
+    /** The key ids of authenticated requests, in order. */
+    used,
     /** The next lookup the middleware starts. */
     nextLookup: () => new Promise<Lookup>((resolve) => waiting = resolve),
     async request(
@@ -175,9 +205,9 @@ Deno.test("authenticate: a lookup that raced a key change does not cache the own
   const after = h.request(KEY);
   const outcome = await Promise.race([second, after.then(() => undefined)]);
   assert.ok(outcome, "the next request looks the key up again");
-  outcome.answer({ partnerId: "ptn_1", plan: "scale" });
-  assert.deepEqual((await after).body, { partnerId: "ptn_1", plan: "scale" });
-  assert.deepEqual(h.cache.get(KEY), { partnerId: "ptn_1", plan: "scale" });
+  outcome.answer(owner("ptn_1", { plan: "scale" }));
+  assert.deepEqual((await after).body, owner("ptn_1", { plan: "scale" }));
+  assert.deepEqual(h.cache.get(KEY), owner("ptn_1", { plan: "scale" }));
 });
 
 Deno.test("authenticate: a request after a key change never joins a lookup that started before it", async () => {
@@ -205,6 +235,7 @@ Deno.test("authenticate: concurrent requests with one uncached key share one loo
   assert.equal(h.lookups.length, 1);
   assert.deepEqual((await h.request(KEY)).body, owner("ptn_1"));
   assert.equal(h.lookups.length, 1, "then the cache answers");
+  assert.equal(h.used.length, 6, "every authenticated request reports its key's use");
 });
 
 Deno.test("authenticate: random keys from one address get 429 past the allowance, before any lookup", async () => {
@@ -271,4 +302,58 @@ Deno.test("authenticate: X-Forwarded-For names the client only behind a trusted 
       .status,
     429,
   );
+});
+
+// The recording of keys' use: its throttle, with the write in the test's hands.
+
+function recorder(opts: { fail?: boolean } = {}) {
+  const clock = fakeClock();
+  const recorded: string[] = [];
+  const warnings: Record<string, unknown>[] = [];
+  const use = keyUseRecorder({
+    record(keyId) {
+      recorded.push(keyId);
+      return opts.fail ? Promise.reject(new Error("connection lost")) : Promise.resolve();
+    },
+    log: { ...silentLogger, warn: (_msg, fields) => void warnings.push(fields ?? {}) },
+    everyMs: 60_000,
+    now: clock.now,
+  });
+  return { clock, recorded, warnings, use };
+}
+
+Deno.test("keyUseRecorder records a key's first use, then not again until a minute has passed", () => {
+  const r = recorder();
+  r.use(owner("ptn_1"));
+  r.clock.advance(59_999);
+  r.use(owner("ptn_1"));
+  assert.deepEqual(r.recorded, ["key_ptn_1"]);
+  r.clock.advance(1);
+  r.use(owner("ptn_1"));
+  r.use(owner("ptn_1"));
+  assert.deepEqual(r.recorded, ["key_ptn_1", "key_ptn_1"]);
+});
+
+Deno.test("keyUseRecorder throttles each key on its own", () => {
+  const r = recorder();
+  r.use(owner("ptn_1"));
+  r.clock.advance(30_000);
+  r.use(owner("ptn_2"));
+  r.use(owner("ptn_1"));
+  r.clock.advance(30_000);
+  r.use(owner("ptn_1"));
+  r.use(owner("ptn_2"));
+  assert.deepEqual(r.recorded, ["key_ptn_1", "key_ptn_2", "key_ptn_1"]);
+});
+
+Deno.test("keyUseRecorder logs a failed write instead of throwing, and tries again a minute later", async () => {
+  const r = recorder({ fail: true });
+  r.use(owner("ptn_1"));
+  r.use(owner("ptn_1"));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(r.warnings.length, 1);
+  assert.equal(r.warnings[0]!.key_prefix, "hk_live_abcdef");
+  r.clock.advance(60_000);
+  r.use(owner("ptn_1"));
+  assert.deepEqual(r.recorded, ["key_ptn_1", "key_ptn_1"]);
 });

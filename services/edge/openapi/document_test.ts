@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { ERRORS } from "@hire/errors";
 import { bulkCreateSchema, EVENT_TYPES, jobCreateSchema, jobUpdateSchema } from "@hire/jobs";
-import { deliveryListQuerySchema, webhookCreateSchema, webhookUpdateSchema } from "@hire/webhooks";
+import {
+  deliveryListQuerySchema,
+  recoverSchema,
+  testEventSchema,
+  webhookCreateSchema,
+  webhookUpdateSchema,
+} from "@hire/webhooks";
 import type { z } from "zod";
 import { appSettings, loadEdgeConfig } from "../config.ts";
 import { matchListQuerySchema } from "../routes/job_matches.ts";
@@ -44,6 +50,8 @@ Deno.test("buildOpenApiDocument documents each request body with the fields the 
     ["/v1/partner/jobs/bulk", "post", bulkCreateSchema],
     ["/v1/partner/webhooks", "post", webhookCreateBody],
     ["/v1/partner/webhooks/{id}", "patch", webhookUpdateBody],
+    ["/v1/partner/webhooks/{id}/test", "post", testEventSchema],
+    ["/v1/partner/webhooks/{id}/recover", "post", recoverSchema],
   ];
   for (const [path, method, schema] of cases) {
     const documented = body(path, method);

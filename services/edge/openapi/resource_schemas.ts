@@ -4,11 +4,15 @@
  * public objects the edge builds, so a field added there and not here fails type checking.
  * @module
  */
+import { RECOVER_LIMIT } from "@hire/accounts";
 import { idPattern } from "@hire/ids";
 import { EVENT_TYPES, publicJobSchema } from "@hire/jobs";
 import {
+  DELIVERY_LOG_RETENTION_DAYS,
   DELIVERY_OUTCOMES,
+  DELIVERY_TRIGGERS,
   type PublicDelivery,
+  type PublicDeliveryDetail,
   type PublicWebhook,
   WEBHOOK_SECRET_FORMAT,
 } from "@hire/webhooks";
@@ -82,7 +86,10 @@ export const deliverySchema = z.object({
     description: "1 for the first attempt of the event to this webhook, then 2, 3… for " +
       "retries and redeliveries.",
   }),
-  trigger: z.enum(["event", "retry", "redeliver"]),
+  trigger: z.enum(DELIVERY_TRIGGERS).meta({
+    description: "`event` (the event's first attempt), `retry`, `redeliver` (a redelivery or " +
+      "a recovery), `test` (a test event: never retried, not counted toward disabling).",
+  }),
   outcome: z.enum(DELIVERY_OUTCOMES).meta({
     description: "`pending` (queued or in flight), `succeeded`, `failed`, `cancelled` (never " +
       "made: the webhook was paused or disabled when it fell due).",
@@ -104,6 +111,38 @@ export const deliverySchema = z.object({
   created_at: timestamp.meta({ description: "When the attempt was queued." }),
   attempted_at: timestamp.nullable().meta({ description: "When it was made; null while pending." }),
 }).meta({ id: "Delivery" }) satisfies z.ZodType<PublicDelivery>;
+
+/** One entry of the delivery log with what went over the wire. */
+export const deliveryDetailSchema = deliverySchema.extend({
+  request_headers: z.record(z.string(), z.string()).nullable().meta({
+    description: "The request's headers as sent, signature headers and `Content-Length` " +
+      "included; null while pending, for a cancelled attempt, and when no request was made " +
+      "(the address was refused, the name did not resolve).",
+  }),
+  request_body: z.string().meta({
+    description: "The request body: the event's envelope, exactly the bytes signed (JSON " +
+      'text; a test event\'s ends with `"test": true`).',
+  }),
+  response_excerpt: z.string().nullable().meta({
+    description: "The first 2 KiB of the response body as text (invalid UTF-8 replaced by " +
+      "U+FFFD); null when no response came. `status_code` and `duration_ms` are the rest " +
+      "of the answer.",
+  }),
+}).meta({ id: "DeliveryDetail" }) satisfies z.ZodType<PublicDeliveryDetail>;
+
+/** The answer of a recovery. */
+export const recoverResultSchema = z.object({
+  count: z.int().min(0).meta({
+    description: "Events resent (or, for a dry run, that would be), at most " +
+      `${RECOVER_LIMIT.toLocaleString("en")}.`,
+  }),
+  capped: z.boolean().meta({
+    description: "More failed events were found than one call resends: call again for the next.",
+  }),
+  since: timestamp.meta({
+    description: `As sent (at most ${DELIVERY_LOG_RETENTION_DAYS} days ago), in UTC.`,
+  }),
+}).meta({ id: "RecoverResult" });
 
 /** A page of `GET /v1/partner/jobs`. */
 export const jobPageSchema = pageSchema("JobPage", publicJobSchema);

@@ -1,11 +1,13 @@
 /**
  * What the service sends to a registered webhook, as OpenAPI 3.1 top-level `webhooks`: one
  * per event type, with the envelope from the shared event contract (less the internal
- * `partner_id`), the delivery headers and the signature scheme.
+ * `partner_id`, with the test events' mark), its example (the AsyncAPI document's, which
+ * test events send), the delivery headers and the signature scheme.
  * @module
  */
 import { idPattern } from "@hire/ids";
-import { type EventType, jobEventSchema } from "@hire/jobs";
+import { type EventType, jobEventSchema, publicEnvelope } from "@hire/jobs";
+import { exampleJobEvent } from "@hire/topology";
 import {
   DEFAULT_RETRY_SCHEDULE,
   DEFAULT_TOLERANCE_SECONDS,
@@ -22,11 +24,18 @@ function eventSchemaName(type: EventType): string {
   return type.split(".").map((w) => w[0]!.toUpperCase() + w.slice(1)).join("") + "Event";
 }
 
+const TEST_MARK = z.literal(true).optional().meta({
+  description: "Present, and true, only in a test event (`POST /v1/partner/webhooks/{id}/test`): " +
+    "its `data` is this example's, about a job and a seeker that do not exist. Real events " +
+    "never carry it.",
+});
+
 /** Each event type's envelope as a webhook receives it: the contract less `partner_id`. */
 const ENVELOPES = new Map(
   jobEventSchema.options.map((o) => {
     const type = o.shape.type.value;
-    return [type, o.omit({ partner_id: true }).meta({ id: eventSchemaName(type) })];
+    const envelope = o.omit({ partner_id: true }).extend({ test: TEST_MARK });
+    return [type, envelope.meta({ id: eventSchemaName(type) })];
   }),
 );
 
@@ -100,7 +109,15 @@ export function registerWebhookEvents(registry: OpenAPIHono["openAPIRegistry"]):
       security: [],
       request: {
         headers: deliveryHeaders(type),
-        body: { required: true, content: { "application/json": { schema: envelope } } },
+        body: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: envelope,
+              example: publicEnvelope(exampleJobEvent(type)),
+            },
+          },
+        },
       },
       responses: {
         "2XX": { description: "Received. The body is ignored (at most 64 KiB is read)." },

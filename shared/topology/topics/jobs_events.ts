@@ -3,7 +3,7 @@
  * and the data team. Three services write it: `job.created` comes from the embedding service.
  * @module
  */
-import { jobEventSchema, LIMITS, publicJobSchema } from "@hire/jobs";
+import { type EventType, type JobEvent, jobEventSchema, LIMITS, publicJobSchema } from "@hire/jobs";
 import { declareTopic, type NamedSchema } from "../declaration.ts";
 import { GROUPS } from "../groups.ts";
 import { PARTITIONS, retention } from "../kafka_config.ts";
@@ -330,3 +330,13 @@ export const JOB_EVENTS = declareTopic({
     note: "with a consumer group of its own; see docs/data-team.md",
   }],
 });
+
+/**
+ * The first example of each event type, as the AsyncAPI and OpenAPI documents show it: the
+ * one source of example events (a webhook's test event sends it too).
+ */
+export function exampleJobEvent(type: EventType): JobEvent {
+  const message = JOB_EVENTS.messages.find((m) => m.name === type);
+  if (!message?.examples[0]) throw new Error(`no example of ${type} in ${JOB_EVENTS.name}`);
+  return jobEventSchema.parse(message.examples[0].payload);
+}
