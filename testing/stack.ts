@@ -38,6 +38,11 @@ import { startDeliveryService } from "@hire/delivery-service/service.ts";
 import { createWebhookHttpClient } from "@hire/delivery-service/http_client.ts";
 import { createSmtpMailer } from "@hire/mail";
 import { declaredTopicsOnly, topicSpecs, uniqueGroupIds, uniqueTopicNames } from "@hire/topology";
+import { createApp as createConsoleApp } from "@hire/console-service/app.ts";
+import { consoleSettings, loadConsoleConfig } from "@hire/console-service/config.ts";
+import { loadStylesheet as loadConsoleStylesheet } from "@hire/console-service/routes/assets.ts";
+import { startConsoleReadiness } from "@hire/console-service/routes/health.ts";
+import { createBackground } from "@hire/console-service/sign_in.ts";
 import { createApp as createSiteApp } from "@hire/site-service/app.ts";
 import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "@hire/site-service/config.ts";
 import { loadStylesheet } from "@hire/site-service/routes/assets.ts";
@@ -86,6 +91,8 @@ export function assertFieldError(res: ApiResponse, field: string, code: string):
 export interface TestPartner {
   partnerId: string;
   apiKey: string;
+  /** The partner's first console admin (an address of this partner alone). */
+  adminEmail: string;
   call(
     method: string,
     path: string,
@@ -99,6 +106,8 @@ export interface Stack {
   baseUrl: string;
   /** The public site's base URL: every `service_url` starts with it. */
   siteUrl: string;
+  /** The partner console's base URL, when started (`console`). */
+  consoleUrl?: string;
   sql: Sql;
   kafka: Kafka;
   topics: Record<"commands" | "events" | "changed" | "embeddingsReady" | "seekers", string>;
@@ -149,6 +158,8 @@ export interface StackOptions {
    * networks (the test receiver is on loopback) at registration and at delivery.
    */
   delivery?: DeliveryOptions;
+  /** Also serve the partner console, sending its e-mails to `smtpUrl`. */
+  console?: { smtpUrl: string };
 }
 
 /** How the delivery service of a test stack runs. */
@@ -294,6 +305,48 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const baseUrl = `http://127.0.0.1:${server.addr.port}`;
 
+  const consoleService = opts.console ? await startConsole(opts.console.smtpUrl) : undefined;
+  async function startConsole(smtpUrl: string) {
+    const server = Deno.serve(
+      { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+      (req, info) => consoleApp.fetch(req, info),
+    );
+    const url = `http://127.0.0.1:${server.addr.port}`;
+    const cfg = loadConsoleConfig({
+      ...env,
+      CONSOLE_BASE_URL: url,
+      SMTP_URL: smtpUrl,
+      PUBLIC_BASE_URL: baseUrl,
+    });
+    const consoleSql = connect(
+      cfg.DATABASE_URL,
+      asRole(SERVICE_ROLES.console, { max: 5, name: "test-console" }),
+    );
+    const mailer = createSmtpMailer({ url: smtpUrl, from: cfg.MAIL_FROM });
+    const background = createBackground();
+    const consoleReadiness = startConsoleReadiness(consoleSql);
+    const consoleApp = createConsoleApp({
+      sql: consoleSql,
+      log: silentLogger,
+      mailer,
+      background,
+      readiness: consoleReadiness,
+      stylesheet: await loadConsoleStylesheet(),
+      logSignInLinks: false,
+      ...consoleSettings(cfg),
+    });
+    return {
+      url,
+      async stop() {
+        await server.shutdown();
+        await background.settled();
+        await mailer.close();
+        consoleReadiness.stop();
+        await consoleSql.end();
+      },
+    };
+  }
+
   const services: RunningService[] = [];
   const startJob = async () => {
     const s = await startJobService(loadJobConfig(env), {
@@ -405,19 +458,22 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   return {
     baseUrl,
     siteUrl,
+    consoleUrl: consoleService?.url,
     sql,
     kafka,
     topics,
     env,
     fetch: rawFetch,
     async partner(plan: Plan = "growth") {
+      const adminEmail = `${uniqueName("admin")}@example.sa`.toLowerCase();
       const issued = await createPartner(poolOf(SERVICE_ROLES.admin), {
         name: "Test Partner",
         plan,
-        adminEmails: ["admin@example.sa"],
+        adminEmails: [adminEmail],
       });
       return {
         partnerId: issued.partner_id,
+        adminEmail,
         apiKey: issued.api_key,
         call: (method, path, body, headers = {}) =>
           rawFetch(path, {
@@ -448,6 +504,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     },
     async stop() {
       await server.shutdown();
+      await consoleService?.stop();
       readiness.stop();
       siteReadiness.stop();
       await siteServer.shutdown();

@@ -28,9 +28,10 @@ function required(value: string): string | undefined {
   return /^\$\{([A-Z][A-Z0-9_]*):\?[^}]+\}$/.exec(value)?.[1];
 }
 
-Deno.test("compose: only the edge and the public site publish ports", () => {
+Deno.test("compose: only the edge, the public site and the console publish ports", () => {
   const published = services.filter(([, s]) => s.ports || s.expose).map(([name]) => name);
-  assert.deepEqual(published.sort(), ["edge", "site"]);
+  assert.deepEqual(published.sort(), ["console", "edge", "site"]);
+  assert.deepEqual(compose.services.console!.ports, ["8082:8082"]);
   assert.deepEqual(compose.services.edge!.ports, ["8080:8080"]);
   assert.deepEqual(compose.services.site!.ports, ["8081:8081"]);
 });

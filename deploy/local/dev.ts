@@ -66,7 +66,9 @@ const children = selected.map(({ name, entry }, i) => {
 step(
   `running ${selected.map((s) => s.name).join(", ")}; edge on http://localhost:${
     Deno.env.get("PORT") ?? 8080
-  }, site on ${Deno.env.get("SITE_BASE_URL") ?? "http://localhost:8081"}`,
+  }, site on ${Deno.env.get("SITE_BASE_URL") ?? "http://localhost:8081"}, console on ${
+    Deno.env.get("CONSOLE_BASE_URL") ?? "http://localhost:8082"
+  } (sign in with a partner admin's address; the link arrives in .local/mail)`,
 );
 
 async function prefixLines(stream: ReadableStream<Uint8Array>, name: string) {

@@ -13,6 +13,7 @@ export const SERVICES = [
   { name: "deliver", entry: "services/delivery/main.ts", role: SERVICE_ROLES.delivery },
   { name: "edge", entry: "services/edge/main.ts", role: SERVICE_ROLES.edge },
   { name: "site", entry: "services/site/main.ts", role: SERVICE_ROLES.site },
+  { name: "console", entry: "services/console/main.ts", role: SERVICE_ROLES.console },
 ] as const;
 
 /** A service's short name, e.g. `deliver`. */
