@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { connect, type ConnectOptions, SERVICE_ROLES, type Sql } from "@hire/db";
+import { startDatabaseReadiness } from "@hire/http";
 import { createApp } from "@hire/edge-service/app.ts";
 import { createCommandBus } from "@hire/edge-service/command_bus.ts";
 import { appSettings, loadEdgeConfig } from "@hire/edge-service/config.ts";
@@ -41,12 +42,10 @@ import { declaredTopicsOnly, topicSpecs, uniqueGroupIds, uniqueTopicNames } from
 import { createApp as createConsoleApp } from "@hire/console-service/app.ts";
 import { consoleSettings, loadConsoleConfig } from "@hire/console-service/config.ts";
 import { loadStylesheet as loadConsoleStylesheet } from "@hire/console-service/routes/assets.ts";
-import { startConsoleReadiness } from "@hire/console-service/routes/health.ts";
 import { createBackground } from "@hire/console-service/sign_in.ts";
 import { createApp as createSiteApp } from "@hire/site-service/app.ts";
 import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "@hire/site-service/config.ts";
 import { loadStylesheet } from "@hire/site-service/routes/assets.ts";
-import { startSiteReadiness } from "@hire/site-service/routes/health.ts";
 import { assertConforms } from "./conformance.ts";
 import { ownDatabase } from "./own_database.ts";
 import { testCertificates } from "./test_ca.ts";
@@ -248,7 +247,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     siteCfg.DATABASE_URL,
     asRole(SERVICE_ROLES.site, siteDatabaseOptions(siteCfg)),
   );
-  const siteReadiness = startSiteReadiness(siteSql);
+  const siteReadiness = startDatabaseReadiness(siteSql);
   site.app = createSiteApp({
     sql: siteSql,
     readiness: siteReadiness,
@@ -324,7 +323,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     );
     const mailer = createSmtpMailer({ url: smtpUrl, from: cfg.MAIL_FROM });
     const background = createBackground();
-    const consoleReadiness = startConsoleReadiness(consoleSql);
+    const consoleReadiness = startDatabaseReadiness(consoleSql);
     const consoleApp = createConsoleApp({
       sql: consoleSql,
       log: silentLogger,

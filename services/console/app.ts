@@ -7,7 +7,12 @@
  * @module
  */
 import { isDbUnavailable } from "@hire/db";
-import { createClientLimiter, rateLimit } from "@hire/http";
+import {
+  createClientLimiter,
+  databaseHealthRoutes,
+  type DatabaseReadiness,
+  rateLimit,
+} from "@hire/http";
 import { pageHeaders } from "@hire/pages";
 import { Hono } from "hono";
 import type { PagesDeps } from "./deps.ts";
@@ -19,7 +24,6 @@ import { loadSession, sessionCookie } from "./middleware/session.ts";
 import { assetRoutes, type Stylesheet } from "./routes/assets.ts";
 import { auditRoutes } from "./routes/audit.tsx";
 import { eventsRoutes } from "./routes/events.tsx";
-import { type ConsoleReadiness, healthRoutes } from "./routes/health.ts";
 import { jobsRoutes } from "./routes/jobs.tsx";
 import { keysRoutes } from "./routes/keys.tsx";
 import { overviewRoutes } from "./routes/overview.tsx";
@@ -30,7 +34,7 @@ import { errorPage } from "./views/page.tsx";
 
 /** Everything the console needs, built by main.ts (or a test). */
 export interface ConsoleDeps extends PagesDeps {
-  readiness: ConsoleReadiness;
+  readiness: DatabaseReadiness;
   stylesheet: Stylesheet;
   /** Development only: without a mailer, log sign-in links. */
   logSignInLinks: boolean;
@@ -48,7 +52,7 @@ export function createApp(deps: ConsoleDeps): Hono<ConsoleEnv> {
     c.res.headers.set("Referrer-Policy", "no-referrer");
   });
   app.use("*", pageHeaders());
-  app.route("/", healthRoutes(deps));
+  app.route("/", databaseHealthRoutes<ConsoleEnv>(deps));
   app.route("/", assetRoutes(deps.stylesheet));
   app.use("*", async (c, next) => {
     c.set("cssHref", deps.stylesheet.href);

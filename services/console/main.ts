@@ -3,6 +3,7 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
+import { startDatabaseReadiness } from "@hire/http";
 import { createLogger } from "@hire/log";
 import { createSmtpMailer } from "@hire/mail";
 import { onShutdown } from "@hire/shutdown";
@@ -11,7 +12,6 @@ import { LOCAL_SECRET_KEYS_FILE, withLocalSecretKeys } from "@hire/webhooks";
 import { createApp } from "./app.ts";
 import { consoleSettings, loadConsoleConfig } from "./config.ts";
 import { loadStylesheet } from "./routes/assets.ts";
-import { startConsoleReadiness } from "./routes/health.ts";
 import { createBackground } from "./sign_in.ts";
 
 const keys = await withLocalSecretKeys(Deno.env.toObject());
@@ -31,7 +31,7 @@ const mailer = cfg.SMTP_URL
   ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })
   : undefined;
 if (!mailer) log.warn("no SMTP_URL: sign-in links and invitations cannot be e-mailed");
-const readiness = startConsoleReadiness(sql);
+const readiness = startDatabaseReadiness(sql);
 // Spent links and ended sessions are the console's own rows to trim.
 const retention = startRetention({ sql, log }, {
   tables: ["console_sign_in_tokens", "console_sessions"],

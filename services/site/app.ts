@@ -5,7 +5,12 @@
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
-import { createClientLimiter, rateLimit } from "@hire/http";
+import {
+  createClientLimiter,
+  databaseHealthRoutes,
+  type DatabaseReadiness,
+  rateLimit,
+} from "@hire/http";
 import type { Logger } from "@hire/log";
 import { Hono } from "hono";
 import { languageDetector } from "hono/language";
@@ -17,14 +22,13 @@ import { errorPage, pageContext } from "./pages.tsx";
 import { assetRoutes, type Stylesheet } from "./routes/assets.ts";
 import { discoveryRoutes } from "./routes/discovery.ts";
 import { feedRoutes } from "./routes/feed.tsx";
-import { healthRoutes, type SiteReadiness } from "./routes/health.ts";
 import { jobPageRoutes } from "./routes/job_page.tsx";
 
 /** Everything the site needs, built by main.ts (or a test). */
 export interface SiteDeps extends SiteSettings {
   sql: Sql;
-  /** What `/readyz` answers from (`startSiteReadiness`). */
-  readiness: SiteReadiness;
+  /** What `/readyz` answers from (`startDatabaseReadiness`). */
+  readiness: DatabaseReadiness;
   log: Logger;
   stylesheet: Stylesheet;
 }
@@ -37,7 +41,7 @@ export function createApp(deps: SiteDeps): Hono<SiteEnv> {
   const pages = { ...deps, cssHref, descriptions };
 
   app.use("*", pageHeaders());
-  app.route("/", healthRoutes(deps));
+  app.route("/", databaseHealthRoutes<SiteEnv>(deps));
   app.route("/", assetRoutes(deps.stylesheet));
   // The query parameter first (the language switch and shared links), then the browser's
   // preference; nothing is stored, so a page's language is its URL's and its request's.

@@ -8,17 +8,17 @@ import { silentLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { loadSiteConfig, siteSettings } from "./config.ts";
 import { loadStylesheet } from "./routes/assets.ts";
-import { type SiteReadiness, startSiteReadiness } from "./routes/health.ts";
+import { type DatabaseReadiness, startDatabaseReadiness } from "@hire/http";
 
 const stylesheet = await loadStylesheet();
 const sql = connect("postgres://postgres@127.0.0.1:1/nowhere", { connectTimeout: 1 });
-const readiness = startSiteReadiness(sql);
+const readiness = startDatabaseReadiness(sql);
 Deno.test.afterAll(() => {
   readiness.stop();
   return sql.end({ timeout: 1 });
 });
 
-function site(env: Record<string, string> = {}, ready: SiteReadiness = readiness) {
+function site(env: Record<string, string> = {}, ready: DatabaseReadiness = readiness) {
   const settings = siteSettings(loadSiteConfig(env));
   return createApp({ sql, readiness: ready, log: silentLogger, stylesheet, ...settings });
 }
@@ -93,7 +93,7 @@ Deno.test("site: an unreachable database gives a 503 page in the visitor's langu
 Deno.test("site: /readyz answers from the background probe, so many hits cost one query", async () => {
   let probes = 0;
   // A stand-in for the database that counts the queries it is sent.
-  const counted = startSiteReadiness(
+  const counted = startDatabaseReadiness(
     (() => (probes++, Promise.resolve([]))) as unknown as typeof sql,
   );
   try {

@@ -3,17 +3,17 @@
  * connections and handles signals.
  */
 import { connect } from "@hire/db";
+import { startDatabaseReadiness } from "@hire/http";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
 import { loadSiteConfig, siteDatabaseOptions, siteSettings } from "./config.ts";
 import { loadStylesheet } from "./routes/assets.ts";
-import { startSiteReadiness } from "./routes/health.ts";
 
 const cfg = loadSiteConfig();
 const log = createLogger("site", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, siteDatabaseOptions(cfg));
-const readiness = startSiteReadiness(sql);
+const readiness = startDatabaseReadiness(sql);
 const app = createApp({
   sql,
   readiness,

@@ -17,3 +17,8 @@ export {
   startReadiness,
 } from "./readiness.ts";
 export { rateLimit, type RateLimitOptions } from "./rate_limit.ts";
+export {
+  databaseHealthRoutes,
+  type DatabaseReadiness,
+  startDatabaseReadiness,
+} from "./database_health.ts";
