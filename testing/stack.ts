@@ -11,6 +11,7 @@ import { createCommandBus } from "@hire/edge-service/command_bus.ts";
 import { appSettings, loadEdgeConfig } from "@hire/edge-service/config.ts";
 import { createIdempotencyStore } from "@hire/edge-service/idempotency.ts";
 import { clearOnKeyChange, createKeyCache } from "@hire/edge-service/middleware/auth.ts";
+import { createJobCache, dropOnJobChange } from "@hire/edge-service/job_cache.ts";
 import { startEdgeReadiness } from "@hire/edge-service/routes/health.ts";
 import { loadJobConfig } from "@hire/job-service/config.ts";
 import { type RunningService, startJobService } from "@hire/job-service/service.ts";
@@ -285,6 +286,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   await publisher.connect();
   const keyCache = createKeyCache(edgeCfg.AUTH_CACHE_TTL_MS);
   const stopKeys = await clearOnKeyChange(edgeSql, keyCache);
+  const jobCache = createJobCache(edgeCfg.JOB_CACHE_BYTES);
+  const stopJobs = await dropOnJobChange(edgeSql, jobCache);
   const bus = await createCommandBus({
     sql: edgeSql,
     publisher,
@@ -297,6 +300,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     bus,
     idempotency: createIdempotencyStore(edgeSql),
     keyCache,
+    jobCache,
     readiness,
     log: silentLogger,
     ...appSettings(edgeCfg),
@@ -515,6 +519,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       }
       await bus.close().catch(() => {});
       await stopKeys().catch(() => {});
+      await stopJobs().catch(() => {});
       await publisher.disconnect();
       await queueProbe.disconnect();
       // Tests leave no topics behind on the shared broker, nor events for them to publish.

@@ -33,6 +33,7 @@ import { jobMatchRoutes } from "./routes/job_matches.ts";
 import { bulkRoutes } from "./routes/jobs_bulk.ts";
 import { jobRoutes } from "./routes/jobs.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import type { JobCache } from "./job_cache.ts";
 import { refuseInvalid } from "./validation.ts";
 
 /** Everything the app needs, built by main.ts (or a test). */
@@ -41,6 +42,8 @@ export interface EdgeDeps extends AppSettings {
   bus: CommandBus;
   idempotency: IdempotencyStore;
   keyCache: KeyCache;
+  /** Jobs read by retrieve, kept exact by `dropOnJobChange`. */
+  jobCache: JobCache;
   /** What `/readyz` answers from (`startEdgeReadiness`). */
   readiness: EdgeReadiness;
   log: Logger;

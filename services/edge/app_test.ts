@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { silentLogger } from "@hire/log";
 import { createApp, type EdgeDeps } from "./app.ts";
 import { appSettings, loadEdgeConfig } from "./config.ts";
+import { createJobCache } from "./job_cache.ts";
 import { createKeyCache } from "./middleware/auth.ts";
 
 // HTTP behaviour of faults, through app.request(): a dependency that fails in a way no
@@ -23,6 +24,7 @@ function appWith(fault: Error) {
     bus: { send: failing, settle: failing, close: () => Promise.resolve() },
     idempotency: { claim: failing, complete: failing, release: failing },
     keyCache,
+    jobCache: createJobCache(0),
     readiness: { current: () => ({ postgres: "unavailable", kafka: "unavailable" }) },
     log: silentLogger,
     ...appSettings(loadEdgeConfig({ PUBLIC_BASE_URL: "https://jobs.example.sa" })),

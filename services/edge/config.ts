@@ -35,6 +35,11 @@ const schema = z.object({
   /** How long a verified API key is trusted without a lookup; revocations clear it at once. */
   AUTH_CACHE_TTL_MS: intVar(30_000),
   /**
+   * Memory for jobs kept for retrieve, in bytes (about 1 KB a job plus its text); every
+   * change of a job drops it at once (`job_cache.ts`). 0 turns the cache off.
+   */
+  JOB_CACHE_BYTES: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
+  /**
    * Requests one client address may send per minute (per edge process, in bursts up to the
    * same number) that the key cache cannot answer: failed authentications, and lookups
    * while they run. Past it, 429 before any lookup, so guessing keys costs Postgres nothing.

@@ -17,6 +17,7 @@ import {
   type StoredResponse,
 } from "./idempotency.ts";
 import { commandEnvelope } from "./job_commands.ts";
+import type { JobCache } from "./job_cache.ts";
 import { findJob } from "./jobs_store.ts";
 import { quotaExceeded, takeJobQuota } from "./limits/job_quota.ts";
 import type { RequestCounter } from "./limits/request_leases.ts";
@@ -25,6 +26,7 @@ import { ApiError } from "./problem.ts";
 /** What creating jobs needs. */
 export interface CreationDeps {
   sql: Sql;
+  jobCache: JobCache;
   bus: CommandBus;
   idempotency: IdempotencyStore;
   siteBaseUrl: string;
@@ -159,7 +161,7 @@ async function settleEarlier(
   const settled = await Promise.all(previous.map(async (p) => {
     const result = await deps.bus.settle(p.commandId, p.jobId);
     if (result.outcome !== "applied") return undefined;
-    const row = await findJob(deps.sql, partnerId, p.jobId);
+    const row = await findJob(deps, partnerId, p.jobId);
     return row && { index: p.index, created: toPublicJob(row, deps.siteBaseUrl) };
   }));
   return settled.filter((s) => s !== undefined);

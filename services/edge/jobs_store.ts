@@ -1,20 +1,33 @@
 /**
- * Reads of jobs for the API. Writes go through the job service as commands.
+ * Reads of jobs for the API. Writes go through the job service as commands; a retrieve is
+ * answered from the edge's cache of jobs when it can be (`job_cache.ts`).
  * @module
  */
 import type { Sql } from "@hire/db";
 import type { JobRow, JobStatus } from "@hire/jobs";
 import type { Position } from "./cursor.ts";
+import type { JobCache } from "./job_cache.ts";
 
-/** A partner's job that is not deleted, or undefined. */
+/** Where jobs are read from: the edge's cache, and Postgres behind it. */
+export interface JobReads {
+  sql: Sql;
+  jobCache: JobCache;
+}
+
+/** A partner's job that is not deleted, or undefined: from the cache when it holds the job. */
 export async function findJob(
-  sql: Sql,
+  reads: JobReads,
   partnerId: string,
   id: string,
 ): Promise<JobRow | undefined> {
-  // By primary key alone: with partner_id in the WHERE clause the planner may pick a list
-  // index and scan every job of a large partner.
-  const [row] = await sql<JobRow[]>`SELECT * FROM jobs WHERE id = ${id}`;
+  let row = reads.jobCache.get(id);
+  if (!row) {
+    const generation = reads.jobCache.generation();
+    // By primary key alone: with partner_id in the WHERE clause the planner may pick a list
+    // index and scan every job of a large partner.
+    [row] = await reads.sql<JobRow[]>`SELECT * FROM jobs WHERE id = ${id}`;
+    if (row) reads.jobCache.set(row, generation);
+  }
   return row && row.partner_id === partnerId && !row.deleted_at ? row : undefined;
 }
 

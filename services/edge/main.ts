@@ -12,6 +12,7 @@ import { createApp } from "./app.ts";
 import { createCommandBus } from "./command_bus.ts";
 import { appSettings, loadEdgeConfig } from "./config.ts";
 import { createIdempotencyStore } from "./idempotency.ts";
+import { createJobCache, dropOnJobChange } from "./job_cache.ts";
 import { clearOnKeyChange, createKeyCache } from "./middleware/auth.ts";
 import { startEdgeReadiness } from "./routes/health.ts";
 
@@ -35,6 +36,8 @@ await queueProbe.connect();
 const readiness = startEdgeReadiness({ sql, queueProbe });
 const keyCache = createKeyCache(cfg.AUTH_CACHE_TTL_MS);
 const stopKeyListener = await clearOnKeyChange(sql, keyCache);
+const jobCache = createJobCache(cfg.JOB_CACHE_BYTES);
+const stopJobListener = await dropOnJobChange(sql, jobCache);
 const bus = await createCommandBus({
   sql,
   publisher,
@@ -47,6 +50,7 @@ const app = createApp({
   bus,
   idempotency: createIdempotencyStore(sql),
   keyCache,
+  jobCache,
   readiness,
   log,
   ...appSettings(cfg),
@@ -71,6 +75,7 @@ onShutdown(log, async () => {
   readiness.stop();
   await bus.close();
   await stopKeyListener();
+  await stopJobListener();
   await Promise.allSettled([publisher.disconnect(), queueProbe.disconnect()]);
   await sql.end({ timeout: 5 });
 });

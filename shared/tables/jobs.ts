@@ -3,7 +3,9 @@
  * decide (content, status, `content_version`, and the reset of the pipeline fields when the
  * text changes); the embedding service moves the pipeline state on from there (claims due
  * retries, marks a version ready, records a failed attempt); matching only takes a shared
- * lock. Retention: soft-deleted jobs 30 days after the delete (the spec).
+ * lock. Every UPDATE and DELETE here is announced on `jobs_changed` by a trigger (migration
+ * 0014), so the edges' caches of jobs drop what changed. Retention: soft-deleted jobs 30 days
+ * after the delete (the spec).
  * @module
  */
 import type { Sql, Tx } from "@hire/db";

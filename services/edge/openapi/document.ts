@@ -26,6 +26,7 @@ const NO_CLIENTS: Record<Exclude<keyof EdgeDeps, keyof AppSettings>, unknown> = 
   bus: NO_CLIENT,
   idempotency: NO_CLIENT,
   keyCache: NO_CLIENT,
+  jobCache: NO_CLIENT,
   readiness: NO_CLIENT,
   log: NO_CLIENT,
 };

@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { EdgeEnv } from "../env.ts";
 import { idParam } from "../id_param.ts";
-import { findJob } from "../jobs_store.ts";
+import { findJob, type JobReads } from "../jobs_store.ts";
 import {
   decodeMatchCursor,
   encodeMatchCursor,
@@ -24,9 +24,7 @@ import { ApiError } from "../problem.ts";
 import { firstValues } from "../validation.ts";
 
 /** What the route needs. */
-export interface JobMatchRoutesDeps {
-  sql: Sql;
-}
+export interface JobMatchRoutesDeps extends JobReads {}
 
 /** Query of the list; the same bounds as the jobs list, and unknown parameters refused. */
 export const matchListQuerySchema = z.strictObject({
@@ -63,20 +61,20 @@ const notFound = () => new ApiError("partner.not_found");
  * Answers 404 for a job the partner cannot see before the query is looked at, as the job's
  * own GET would: an unknown job answers 404 whatever its query says.
  */
-function requireJob(sql: Sql): MiddlewareHandler<EdgeEnv> {
+function requireJob(reads: JobReads): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     const id = jobPath.shape.id.safeParse(c.req.param("id"));
-    const job = id.success && await findJob(sql, c.get("partner").partnerId, id.data);
+    const job = id.success && await findJob(reads, c.get("partner").partnerId, id.data);
     if (!job) throw notFound();
     await next();
   };
 }
 
-const listRoute = (sql: Sql) =>
+const listRoute = (reads: JobReads) =>
   createRoute({
     method: "get",
     path: "/{id}/matches",
-    middleware: requireJob(sql),
+    middleware: requireJob(reads),
     operationId: "listJobMatches",
     tags: ["Jobs"],
     summary: "List a job's matches",
@@ -105,7 +103,7 @@ const listRoute = (sql: Sql) =>
 /** The route, to be mounted at `/v1/partner/jobs`. */
 export function jobMatchRoutes(deps: JobMatchRoutesDeps): OpenAPIHono<EdgeEnv> {
   const api = new OpenAPIHono<EdgeEnv>();
-  api.openapi(listRoute(deps.sql), async (c) => {
+  api.openapi(listRoute(deps), async (c) => {
     const jobId = c.req.valid("param").id;
     const q = c.req.valid("query");
     const after = q.cursor ? decodeMatchCursor(q.cursor, jobId) : undefined;

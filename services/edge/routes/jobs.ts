@@ -198,7 +198,7 @@ export function jobRoutes(deps: JobRoutesDeps): OpenAPIHono<EdgeEnv> {
     return c.json(response.body as PublicJob, response.status as 201);
   });
   api.openapi(getRoute, async (c) => {
-    const row = await findJob(deps.sql, c.get("partner").partnerId, c.req.valid("param").id);
+    const row = await findJob(deps, c.get("partner").partnerId, c.req.valid("param").id);
     if (!row) throw notFound();
     return c.json(publicJob(row), 200);
   });
@@ -211,16 +211,18 @@ export function jobRoutes(deps: JobRoutesDeps): OpenAPIHono<EdgeEnv> {
     if (result.outcome === "rejected") {
       throw new ApiError("partner.validation_failed", { errors: result.errors });
     }
-    const row = await findJob(deps.sql, partnerId, jobId);
+    // Ours before Postgres's announcement reaches us: this caller reads its own write.
+    deps.jobCache.drop([jobId]);
+    const row = await findJob(deps, partnerId, jobId);
     // Deleted right after our update: for this caller the job is gone.
     if (!row) throw notFound();
     return c.json(publicJob(row), 200);
   });
   api.openapi(deleteRoute, async (c) => {
     const { partnerId } = c.get("partner");
-    const result = await deps.bus.send(
-      command("job.delete", partnerId, c.req.valid("param").id),
-    );
+    const jobId = c.req.valid("param").id;
+    const result = await deps.bus.send(command("job.delete", partnerId, jobId));
+    deps.jobCache.drop([jobId]);
     if (result.outcome === "not_found") throw notFound();
     return c.body(null, 204);
   });

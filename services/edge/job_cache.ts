@@ -1,0 +1,94 @@
+/**
+ * Jobs by id in the edge's memory, so a retrieve costs no round trip. Kept exact by Postgres:
+ * a trigger announces every UPDATE and DELETE of `jobs` on `jobs_changed` in the writing
+ * transaction (migration 0014), each edge drops the ids it hears, and empties the cache when
+ * its listening connection (re)connects, since changes made while it was down were never
+ * announced. A new job needs no announcement: a miss is never cached.
+ *
+ * A read that raced a change (its SELECT saw the row before the change, its answer came
+ * after the announcement) must not re-cache the old row: each drop starts a new generation,
+ * and a row read in an earlier one is not cached. The edge that sends a write drops its job
+ * before it answers, so its own reads follow its writes at once; other edges follow when the
+ * announcement reaches them (docs/api.md, "Consistency").
+ *
+ * Bounded by an estimate of the rows' size, least recently used out first.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+import type { JobRow } from "@hire/jobs";
+
+/** The channel the `jobs` trigger announces changed ids on, comma-separated. */
+export const JOBS_CHANGED_CHANNEL = "jobs_changed";
+
+/** A cache of job rows by id. */
+export interface JobCache {
+  get(id: string): JobRow | undefined;
+  /** Taken before a read starts and passed to {@link JobCache.set} with its answer. */
+  generation(): number;
+  /** Caches `row` unless anything was dropped since `generation`. */
+  set(row: JobRow, generation: number): void;
+  /** Drops these ids and starts a new generation. */
+  drop(ids: readonly string[]): void;
+  clear(): void;
+  /** Rows and estimated bytes held. */
+  size(): { rows: number; bytes: number };
+}
+
+// UTF-16 code units of the free text, plus the fixed columns and the Map's own entry.
+const rowBytes = (row: JobRow) => 2 * (row.title.length + row.description.length) + 600;
+
+/** A cache holding at most about `maxBytes` of rows (0: caches nothing). */
+export function createJobCache(maxBytes: number): JobCache {
+  const rows = new Map<string, { row: JobRow; bytes: number }>();
+  let bytes = 0;
+  let generation = 0;
+  const remove = (id: string) => {
+    const e = rows.get(id);
+    if (!e) return;
+    rows.delete(id);
+    bytes -= e.bytes;
+  };
+  return {
+    get(id) {
+      const e = rows.get(id);
+      if (!e) return undefined;
+      // Most recently used last: a Map iterates in insertion order.
+      rows.delete(id);
+      rows.set(id, e);
+      return e.row;
+    },
+    generation: () => generation,
+    set(row, since) {
+      if (since !== generation) return;
+      const size = rowBytes(row);
+      if (size > maxBytes) return;
+      remove(row.id);
+      while (bytes + size > maxBytes) remove(rows.keys().next().value!);
+      rows.set(row.id, { row, bytes: size });
+      bytes += size;
+    },
+    drop(ids) {
+      generation++;
+      for (const id of ids) remove(id);
+    },
+    clear() {
+      generation++;
+      rows.clear();
+      bytes = 0;
+    },
+    size: () => ({ rows: rows.size, bytes }),
+  };
+}
+
+/**
+ * Drops the ids Postgres announces, and empties `cache` each time the listening connection
+ * (re)connects. Returns a function that stops listening.
+ */
+export async function dropOnJobChange(sql: Sql, cache: JobCache): Promise<() => Promise<void>> {
+  const sub = await sql.listen(
+    JOBS_CHANGED_CHANNEL,
+    (payload) => cache.drop(payload.split(",")),
+    () => cache.clear(),
+  );
+  return () => sub.unlisten();
+}
