@@ -5,6 +5,7 @@
  * @module
  */
 import type { MiddlewareHandler } from "hono";
+import { setResponseHeaders } from "./response_headers.ts";
 
 /**
  * Sets the header on the way out. Mounted outside authentication and the limits, so their
@@ -13,6 +14,6 @@ import type { MiddlewareHandler } from "hono";
 export function noStore(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    setResponseHeaders(c, [["Cache-Control", "no-store"]]);
   };
 }

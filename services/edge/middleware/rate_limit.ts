@@ -9,6 +9,7 @@ import type { EdgeEnv } from "../env.ts";
 import { limitHeaders, limitState, secondsUntil } from "../limits/limit_state.ts";
 import type { RequestCounter } from "../limits/request_leases.ts";
 import { ApiError } from "../problem.ts";
+import { setResponseHeaders } from "./response_headers.ts";
 
 /**
  * Writes the limit headers on the way out. Mounted outside the counting middleware: Hono
@@ -20,7 +21,7 @@ export function reportLimits(): MiddlewareHandler<EdgeEnv> {
     await next();
     const state = c.get("limits") as EdgeEnv["Variables"]["limits"] | undefined;
     if (!state) return;
-    for (const [name, value] of Object.entries(limitHeaders(state))) c.header(name, value);
+    setResponseHeaders(c, Object.entries(limitHeaders(state)));
   };
 }
 

@@ -2,6 +2,7 @@
 import { newId } from "@hire/ids";
 import type { MiddlewareHandler } from "hono";
 import type { EdgeEnv } from "../env.ts";
+import { setResponseHeaders } from "./response_headers.ts";
 
 /** Sets `requestId` and the `X-Request-Id` response header. */
 export function requestId(): MiddlewareHandler<EdgeEnv> {
@@ -9,6 +10,6 @@ export function requestId(): MiddlewareHandler<EdgeEnv> {
     const id = newId("req");
     c.set("requestId", id);
     await next();
-    c.header("X-Request-Id", id);
+    setResponseHeaders(c, [["X-Request-Id", id]]);
   };
 }

@@ -1,6 +1,7 @@
 /** `Deprecation`, `Sunset` and `Link` on every `/v1` response once v1's end is announced. */
 import type { MiddlewareHandler } from "hono";
 import type { EdgeEnv } from "../env.ts";
+import { setResponseHeaders } from "./response_headers.ts";
 import { deprecationHeaders, type VersionDeprecation } from "../versioning.ts";
 
 /** Adds the deprecation headers on the way out, to errors too (mount it outermost). */
@@ -10,6 +11,6 @@ export function versionDeprecation(deprecation: VersionDeprecation): MiddlewareH
   if (headers.length === 0) return (_c, next) => next();
   return async (c, next) => {
     await next();
-    for (const [name, value] of headers) c.header(name, value);
+    setResponseHeaders(c, headers);
   };
 }
