@@ -6,13 +6,7 @@
  */
 import { type BenchConfig, readConfig } from "../common/config.ts";
 import { bottleneckNotes } from "../common/diagnose.ts";
-import {
-  jobBody,
-  JOBS_PATH,
-  type LoadKind,
-  type LoadResult,
-  type LoadSpec,
-} from "../common/load.ts";
+import { jobBody, JOBS_PATH, type LoadKind, type LoadSpec } from "../common/load.ts";
 import { describeMachine } from "../common/machine.ts";
 import { cpuLine } from "../common/markdown.ts";
 import { warmAndMeasure } from "../common/measure.ts";
@@ -20,25 +14,9 @@ import { createPartner } from "../common/partner.ts";
 import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import { type ScenarioResult, scenarioResult, textTable, writeResults } from "../common/report.ts";
 import { isReady, type StartedSystem, startSystem } from "../common/system.ts";
-import { ensureWrk, runWrk, wrkVersion } from "../common/wrk.ts";
-import { AUTOCANNON_VERSION, runAutocannon } from "./autocannon.ts";
+import { chooseTool, runLoad, type Tool, toolVersion } from "../common/load_tool.ts";
 import { createOneJob, newestJobIds } from "./jobs.ts";
 import { type Scenario, TARGETS } from "./targets.ts";
-
-type Tool = "wrk" | "autocannon";
-
-async function chooseTool(cfg: BenchConfig): Promise<Tool> {
-  if (cfg.tool === "autocannon") return "autocannon";
-  if (await ensureWrk(step)) return "wrk";
-  if (cfg.tool === "wrk") throw new Error("wrk is not installed and could not be installed");
-  step("wrk unavailable; falling back to autocannon (it competes for CPU with the system)");
-  return "autocannon";
-}
-
-async function runLoad(tool: Tool, spec: LoadSpec, nonce: string): Promise<LoadResult> {
-  if (tool === "autocannon") return await runAutocannon(spec, nonce);
-  return (await runWrk(spec, nonce)).result;
-}
 
 async function measure(
   tool: Tool,
@@ -69,8 +47,8 @@ async function measure(
 
 async function main(): Promise<void> {
   const cfg = readConfig();
-  const tool = await chooseTool(cfg);
-  const loadGenerator = tool === "wrk" ? await wrkVersion() : AUTOCANNON_VERSION;
+  const tool = await chooseTool(cfg.tool);
+  const loadGenerator = await toolVersion(tool);
 
   let system: StartedSystem | undefined;
   if (await isReady(cfg.baseUrl)) {

@@ -60,6 +60,7 @@ function classify(
   if (pid === Deno.pid) return "bench (deno)";
   if (comm === "wrk") return "wrk";
   if (cmdline.includes("bench/site/bare_hono.ts")) return "bare hono (deno)";
+  if (cmdline.includes("bench/baselines/minimal.ts")) return "minimal handler (deno)";
   const ours = systemPgid === undefined || pgrp === systemPgid;
   if (ours && cmdline.includes("services/edge/main.ts")) return "edge (deno)";
   if (ours && cmdline.includes("services/job/main.ts")) return "job service (deno)";

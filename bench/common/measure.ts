@@ -25,16 +25,23 @@ export function brief(r: LoadResult): string {
 
 /**
  * Warms up for `warmupS` seconds, then measures for `durationS`. `systemPgid` is the
- * process group of a `deno task dev` the benchmark started (see {@link snapshot}).
+ * process group of a `deno task dev` the benchmark started (see {@link snapshot});
+ * `afterWarmUp` runs between the two, outside the measured window.
  */
 export async function warmAndMeasure(
   name: string,
   run: RunLoad,
-  opts: { warmupS: number; durationS: number; systemPgid?: number },
+  opts: {
+    warmupS: number;
+    durationS: number;
+    systemPgid?: number;
+    afterWarmUp?: () => Promise<void>;
+  },
 ): Promise<Measured> {
   const stamp = Date.now().toString(36);
   step(`${name}: warming up for ${opts.warmupS} s`);
   step(`${name}: warm-up ${brief(await run(opts.warmupS, `w${stamp}`))}`);
+  await opts.afterWarmUp?.();
   step(`${name}: measuring for ${opts.durationS} s`);
   const before = await snapshot(opts.systemPgid);
   const result = await run(opts.durationS, `m${stamp}`);

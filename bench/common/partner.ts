@@ -10,8 +10,14 @@ export interface Partner {
   api_key: string;
 }
 
-/** Creates a partner with `deno task partner create`, which prints it on its last line. */
-export async function createPartner(name: string): Promise<Partner> {
+/**
+ * Creates a partner with `deno task partner create`, which prints it on its last line;
+ * `env` is added to this process's environment (e.g. another DATABASE_URL).
+ */
+export async function createPartner(
+  name: string,
+  opts: { env?: Record<string, string> } = {},
+): Promise<Partner> {
   const out = await commandOutput(Deno.execPath(), [
     "task",
     "partner",
@@ -22,7 +28,7 @@ export async function createPartner(name: string): Promise<Partner> {
     "growth",
     "--admin-email",
     "bench@example.sa",
-  ], { cwd: ROOT });
+  ], { cwd: ROOT, env: opts.env });
   const last = out.stdout.trim().split("\n").pop() ?? "";
   if (!out.success) throw new Error(`deno task partner create failed:\n${out.stderr}${out.stdout}`);
   const partner = JSON.parse(last) as Partial<Partner>;

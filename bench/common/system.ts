@@ -63,7 +63,7 @@ async function pump(stream: ReadableStream<Uint8Array>, file: Deno.FsFile): Prom
 }
 
 /** The last lines of a log file, for error messages. */
-async function tail(path: string, lines = 30): Promise<string> {
+export async function tail(path: string, lines = 30): Promise<string> {
   const text = await Deno.readTextFile(path).catch(() => "");
   return text.trimEnd().split("\n").slice(-lines).join("\n");
 }

@@ -7,43 +7,18 @@
  * Run as `DATABASE_URL=… deno run -A bench/console/serve_console.ts`; ends on SIGTERM.
  * @module
  */
-import { ROOT, step } from "../common/proc.ts";
+import { type ServeProcess, startServeProcess } from "../common/serve_process.ts";
 
 /** A running console. */
-export interface ConsoleProcess {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
+export type ConsoleProcess = ServeProcess;
 
 /** Starts the console on `databaseUrl` in its own process. */
 export async function startConsole(databaseUrl: string): Promise<ConsoleProcess> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "bench/console/serve_console.ts"],
-    cwd: ROOT,
+  return await startServeProcess({
+    script: "bench/console/serve_console.ts",
     env: { DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("bench/console/serve_console.ts exited before listening");
-    out += value;
-  }
-  const port = Number(out.trim());
-  step(`console (pid ${child.pid}) on port ${port}`);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    async stop() {
-      child.kill("SIGTERM");
-      await reader.cancel().catch(() => {});
-      await child.status;
-    },
-  };
+    name: "console",
+  });
 }
 
 if (import.meta.main) {

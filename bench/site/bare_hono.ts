@@ -8,42 +8,26 @@
  * @module
  */
 import { Hono } from "hono";
-import { ROOT, step } from "../common/proc.ts";
+import { step } from "../common/proc.ts";
+import { type ServeProcess, startServeProcess } from "../common/serve_process.ts";
 
 /** A running bare handler. */
-export interface BareHono {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
+export type BareHono = ServeProcess;
 
 /** Starts the bare handler in its own process, serving `html` at `/`. */
 export async function startBareHono(html: string): Promise<BareHono> {
   const file = await Deno.makeTempFile({ prefix: "bench-bare-", suffix: ".html" });
   await Deno.writeTextFile(file, html);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "bench/site/bare_hono.ts", file],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("bench/site/bare_hono.ts exited before listening");
-    out += value;
-  }
-  const port = Number(out.trim());
-  step(`bare Hono handler (pid ${child.pid}) on port ${port}, ${html.length} characters`);
+  const server = await startServeProcess({
+    script: "bench/site/bare_hono.ts",
+    args: [file],
+    name: "bare Hono handler",
+  });
+  step(`bare Hono handler serves ${html.length} characters`);
   return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
+    ...server,
     async stop() {
-      child.kill("SIGTERM");
-      await reader.cancel().catch(() => {});
-      await child.status;
+      await server.stop();
       await Deno.remove(file).catch(() => {});
     },
   };

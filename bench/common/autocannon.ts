@@ -4,7 +4,7 @@
  * is used only when wrk cannot be installed.
  * @module
  */
-import { jobBody, JOBS_PATH, type LoadResult, type LoadSpec } from "../common/load.ts";
+import { jobBody, JOBS_PATH, type LoadResult, type LoadSpec } from "./load.ts";
 
 // Loaded only when needed: a non-literal specifier keeps autocannon out of the module
 // graph (and the shared lockfile) unless the fallback is really used.
