@@ -15,8 +15,13 @@ const schema = z.object({
    * another; lower recovers faster from a crash, higher tolerates longer pauses.
    */
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
-  /** Partitions of jobs.commands processed at once by one process. */
-  JOB_CONCURRENCY: intVar(4),
+  /**
+   * Partitions of jobs.commands processed at once by one process (each in a transaction of
+   * its own; the pool holds two connections more). All 12 by default: with 4, a command waited
+   * behind other partitions' batches (18 ms of a create's 35 under load, bench/results/
+   * baselines.md); more, larger transactions cost less per command.
+   */
+  JOB_CONCURRENCY: intVar(12),
   /** How often leftovers in the outbox are published (after a crash, say). */
   OUTBOX_INTERVAL_MS: intVar(1000),
   /** How often the tables the job service owns are purged of expired rows. */
