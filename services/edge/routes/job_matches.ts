@@ -3,7 +3,6 @@
  * one of the partner's jobs, mounted at `/v1/partner/jobs` beside the jobs resource.
  * @module
  */
-import type { Sql } from "@hire/db";
 import { listJobMatches } from "@hire/tables";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
@@ -24,7 +23,7 @@ import { ApiError } from "../problem.ts";
 import { firstValues } from "../validation.ts";
 
 /** What the route needs. */
-export interface JobMatchRoutesDeps extends JobReads {}
+export type JobMatchRoutesDeps = JobReads;
 
 /** Query of the list; the same bounds as the jobs list, and unknown parameters refused. */
 export const matchListQuerySchema = z.strictObject({
