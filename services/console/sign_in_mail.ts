@@ -4,11 +4,7 @@
  * then English, each block in its own direction in the HTML part.
  * @module
  */
-import type { MailMessage } from "@hire/mail";
-
-function escape(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+import { escapeHtml, type MailMessage } from "@hire/mail";
 
 function bilingualMail(
   to: string,
@@ -19,8 +15,8 @@ function bilingualMail(
   const text = [...blocks.ar, link, "", ...blocks.en, link].join("\n");
   const html = (lang: "ar" | "en", lines: string[], button: string) =>
     `<div dir="${lang === "ar" ? "rtl" : "ltr"}" lang="${lang}">` +
-    lines.map((l) => `<p>${escape(l)}</p>`).join("") +
-    `<p><a href="${escape(link)}">${escape(button)}</a></p></div>`;
+    lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("") +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(button)}</a></p></div>`;
   return {
     to: [to],
     subject,

@@ -4,7 +4,7 @@
  * of pending retries, where the webhook's page in the console is, and how to turn it back on.
  * @module
  */
-import type { MailMessage } from "@hire/mail";
+import { escapeHtml, type MailMessage } from "@hire/mail";
 
 /** What the notice reports. */
 export interface DisabledNoticeInput {
@@ -169,16 +169,4 @@ function arabicFailures(n: number): string {
   // 3–10 take a plural noun; 11 and above a singular one (the last two digits decide).
   const plural = n % 100 >= 3 && n % 100 <= 10;
   return plural ? `${digits} عمليات تسليم فاشلة متتالية` : `${digits} عملية تسليم فاشلة متتالية`;
-}
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 }

@@ -3,7 +3,7 @@
  * when, newest first, a page at a time.
  * @module
  */
-import { decodeBase64Url, encodeBase64Url } from "@hire/ids";
+import { encodeCursor, parseCursor } from "@hire/ids";
 import { type AuditRow, listAudit } from "@hire/tables";
 import { Hono } from "hono";
 import type { PagesDeps } from "../deps.ts";
@@ -15,35 +15,18 @@ import { errorPage, renderPage } from "../views/page.tsx";
 
 const PAGE = 50;
 
-/** The position after `row`, as the "older" link carries it. */
-export function auditCursor(row: Pick<AuditRow, "created_at" | "id">): string {
-  return encodeBase64Url(new TextEncoder().encode(`${row.created_at.toISOString()}|${row.id}`));
-}
-
-/** The position a cursor names, or undefined when it is not one. */
-export function parseAuditCursor(cursor: string): { createdAt: Date; id: string } | undefined {
-  try {
-    const [at, id, ...rest] = new TextDecoder("utf-8", { fatal: true })
-      .decode(decodeBase64Url(cursor)).split("|");
-    const createdAt = new Date(at ?? "");
-    if (rest.length || !id || !/^aud_[0-9A-Z]{26}$/.test(id) || isNaN(createdAt.getTime())) {
-      return undefined;
-    }
-    return { createdAt, id };
-  } catch {
-    return undefined;
-  }
-}
-
 /** The audit pages, mounted at `/audit`. */
 export function auditRoutes(deps: PagesDeps): Hono<SignedInEnv> {
   return new Hono<SignedInEnv>().get("/", requirePermission("manage_users"), async (c) => {
     const lang = c.get("lang");
     const t = auditText[lang];
     const cursor = c.req.query("cursor");
-    const before = cursor === undefined ? undefined : parseAuditCursor(cursor);
+    const before = cursor === undefined ? undefined : parseCursor(cursor, "aud");
     if (cursor !== undefined && !before) return await errorPage(c, 400);
     const page = await listAudit(deps.sql, c.get("session").partner.id, { limit: PAGE, before });
+    const last = page.rows.at(-1);
+    const older = page.hasMore && last &&
+      encodeCursor({ createdAt: last.created_at, id: last.id });
     const who = (r: AuditRow) =>
       r.actor_kind === "operator"
         ? t.operator
@@ -94,9 +77,9 @@ export function auditRoutes(deps: PagesDeps): Hono<SignedInEnv> {
             </table>
           </div>
         )}
-        {page.hasMore && (
+        {older && (
           <p>
-            <a href={`/audit?cursor=${auditCursor(page.rows.at(-1)!)}`} rel="next">{t.older}</a>
+            <a href={`/audit?cursor=${older}`} rel="next">{t.older}</a>
           </p>
         )}
       </>,

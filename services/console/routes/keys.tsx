@@ -21,6 +21,7 @@ import { isId } from "@hire/ids";
 import { can } from "@hire/partners";
 import { findApiKey } from "@hire/tables";
 import { type Context, Hono } from "hono";
+import { userActor } from "../actor.ts";
 import type { PagesDeps } from "../deps.ts";
 import type { SignedInEnv } from "../env.ts";
 import { requirePermission } from "../middleware/require.ts";
@@ -48,11 +49,6 @@ function rollExpiryOf(value: unknown): RollExpiry | undefined {
 export function keysRoutes(deps: PagesDeps): Hono<SignedInEnv> {
   const app = new Hono<SignedInEnv>();
   const manage = requirePermission("manage_integration");
-
-  const actor = (c: Context<SignedInEnv>) => {
-    const { user } = c.get("session");
-    return { kind: "user" as const, id: user.id, label: user.email };
-  };
 
   // The session's partner's live key named in the path, or undefined (another partner's, a
   // revoked or expired one, a malformed id): all answer 404 alike.
@@ -131,7 +127,7 @@ export function keysRoutes(deps: PagesDeps): Hono<SignedInEnv> {
     const made = await createKey(deps.sql, {
       partnerId: c.get("session").partner.id,
       name,
-      actor: actor(c),
+      actor: userActor(c.get("session")),
     });
     if (typeof made === "string") {
       return await listPage(c, { refusal: made, name: name.slice(0, NAME_ECHO) });
@@ -219,7 +215,7 @@ export function keysRoutes(deps: PagesDeps): Hono<SignedInEnv> {
       partnerId: c.get("session").partner.id,
       keyId: key.id,
       expiresIn,
-      actor: actor(c),
+      actor: userActor(c.get("session")),
     });
     if (rolled === "not_found") return await notLive(c);
     if (rolled === "too_many_keys") {
@@ -282,7 +278,7 @@ export function keysRoutes(deps: PagesDeps): Hono<SignedInEnv> {
     const revoked = await revokeKey(deps.sql, {
       partnerId: c.get("session").partner.id,
       keyId: id,
-      actor: actor(c),
+      actor: userActor(c.get("session")),
     });
     if (revoked === "not_found") return await notLive(c);
     return c.redirect("/keys?done=revoked", 303);

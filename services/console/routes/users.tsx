@@ -8,6 +8,7 @@ import { isId } from "@hire/ids";
 import { can, USER_ROLES, type UserRole } from "@hire/partners";
 import { findUser, listUsers } from "@hire/tables";
 import { type Context, Hono } from "hono";
+import { userActor } from "../actor.ts";
 import type { PagesDeps } from "../deps.ts";
 import type { SignedInEnv } from "../env.ts";
 import { requirePermission } from "../middleware/require.ts";
@@ -112,11 +113,6 @@ export function usersRoutes(deps: PagesDeps): Hono<SignedInEnv> {
     );
   }
 
-  const actor = (c: Context<SignedInEnv>) => {
-    const { user } = c.get("session");
-    return { kind: "user" as const, id: user.id, label: user.email };
-  };
-
   app.get("/", (c) => listPage(c));
 
   app.post("/", requirePermission("manage_users"), async (c) => {
@@ -130,7 +126,7 @@ export function usersRoutes(deps: PagesDeps): Hono<SignedInEnv> {
       partnerId: session.partner.id,
       email,
       role,
-      actor: actor(c),
+      actor: userActor(c.get("session")),
     });
     if (made === "invalid_email") {
       return await listPage(c, { text: t.invalidEmail, email, status: 400 });
@@ -193,7 +189,7 @@ export function usersRoutes(deps: PagesDeps): Hono<SignedInEnv> {
         partnerId: session.partner.id,
         userId: id,
         role,
-        actor: actor(c),
+        actor: userActor(c.get("session")),
       });
       if (changed === "not_found") return await errorPage(c, 404);
       if (changed === "last_admin") return await listPage(c, { text: t.lastAdmin, status: 409 });

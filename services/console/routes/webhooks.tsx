@@ -45,7 +45,8 @@ import {
   type WebhookFormValues,
 } from "../webhook_form.ts";
 import { deliveriesRoutes } from "./deliveries.tsx";
-import { userActor, webhookAction, type WebhookEnv } from "./webhook_env.ts";
+import { webhookAction, type WebhookEnv } from "./webhook_env.ts";
+import { userActor } from "../actor.ts";
 
 /** A register or edit form as posted, when it was refused. */
 interface FormProblem {
