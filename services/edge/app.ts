@@ -7,7 +7,12 @@ import { isDbUnavailable, type Sql } from "@hire/db";
 import { createClientLimiter } from "@hire/http";
 import type { Logger } from "@hire/log";
 import { isQueueUnavailable } from "@hire/queue";
-import { findKeyOwner, leaseRequests, recordKeyUse } from "@hire/tables";
+import {
+  findKeyOwner,
+  leaseRequests,
+  recordKeyUse,
+  reserveJobs as reserveJobsOf,
+} from "@hire/tables";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import type { CommandBus } from "./command_bus.ts";
@@ -16,6 +21,7 @@ import type { EdgeEnv } from "./env.ts";
 import type { IdempotencyStore } from "./idempotency.ts";
 import { CURRENT_VERSION, pathVersion } from "./versioning.ts";
 import { authenticate, type KeyCache, keyUseRecorder } from "./middleware/auth.ts";
+import { combinedReservations } from "./limits/quota_reservations.ts";
 import { createRequestCounter } from "./limits/request_leases.ts";
 import { bodyProblem } from "./middleware/json_body.ts";
 import { noStore } from "./middleware/no_store.ts";
@@ -58,7 +64,8 @@ export function createApp(deps: EdgeDeps): OpenAPIHono<EdgeEnv> {
   const counter = createRequestCounter((partnerId, want, limit) =>
     leaseRequests(deps.sql, { partnerId, want, limit })
   );
-  const creation = { ...deps, counter };
+  const reserveJobs = combinedReservations((opts) => reserveJobsOf(deps.sql, opts));
+  const creation = { ...deps, counter, reserveJobs };
   app.use("*", requestId());
   // Outermost on /v1, so refusals (401, 429) carry these headers too.
   app.use("/v1/*", versionDeprecation(deps.deprecation));

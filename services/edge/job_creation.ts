@@ -20,6 +20,7 @@ import { commandEnvelope } from "./job_commands.ts";
 import type { JobCache } from "./job_cache.ts";
 import { findJob } from "./jobs_store.ts";
 import { quotaExceeded, takeJobQuota } from "./limits/job_quota.ts";
+import type { ReserveJobs } from "./limits/quota_reservations.ts";
 import type { RequestCounter } from "./limits/request_leases.ts";
 import { ApiError } from "./problem.ts";
 
@@ -33,6 +34,8 @@ export interface CreationDeps {
   commandTimeoutMs: number;
   /** Told of each reservation, so later requests report the month's usage as it is now. */
   counter: RequestCounter;
+  /** Reserves monthly quota (concurrent reservations combined). */
+  reserveJobs: ReserveJobs;
 }
 
 /** A valid item with the ids its create command will carry. */
@@ -95,11 +98,11 @@ export async function createPlanned(
     return { index: p.index, error: ITEM_ERRORS[o.outcome]() };
   });
   await quota.release(results.filter((r) => "error" in r).length);
-  const refused = quotaExceeded(c.get("limits"));
-  return [
-    ...results,
-    ...planned.slice(quota.granted).map((p) => ({ index: p.index, error: refused })),
-  ];
+  const refused = planned.slice(quota.granted);
+  // An error captures a stack trace: built only when an item was refused.
+  if (refused.length === 0) return results;
+  const error = quotaExceeded(c.get("limits"));
+  return [...results, ...refused.map((p) => ({ index: p.index, error }))];
 }
 
 /** How a request's answer came about. */

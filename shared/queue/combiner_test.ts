@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { combiner } from "./combiner.ts";
+import { combiner, combinerWithResults } from "./combiner.ts";
 
 function deferred() {
   let resolve!: () => void;
@@ -62,4 +62,20 @@ Deno.test("combiner caps a run at maxItems but never splits a submission", async
   gate.resolve();
   await Promise.all(all);
   assert.deepEqual(runs, [[0], [1, 2, 3], [4, 5, 6, 7], [8]]);
+});
+
+Deno.test("combinerWithResults gives each submission the results of its own items", async () => {
+  const gate = deferred();
+  const runs: number[][] = [];
+  const submit = combinerWithResults<number, string>(async (items) => {
+    runs.push(items);
+    if (runs.length === 1) await gate.promise;
+    return items.map((i) => `r${i}`);
+  });
+  const first = submit([1]);
+  const a = submit([2, 3]);
+  const b = submit([4]);
+  gate.resolve();
+  assert.deepEqual(await Promise.all([first, a, b]), [["r1"], ["r2", "r3"], ["r4"]]);
+  assert.deepEqual(runs, [[1], [2, 3, 4]]);
 });

@@ -37,6 +37,6 @@ export {
   type SetAsideReason,
   setAsideWhere,
 } from "./set_aside.ts";
-export { combiner } from "./combiner.ts";
+export { combiner, combinerWithResults } from "./combiner.ts";
 export { guardTopics } from "./guard.ts";
 export { retryWhile, type RetryWhileOptions } from "./retry_while.ts";

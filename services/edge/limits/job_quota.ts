@@ -5,11 +5,12 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import { releaseJobs, reserveJobs } from "@hire/tables";
+import { releaseJobs } from "@hire/tables";
 import type { Context } from "hono";
 import type { EdgeEnv } from "../env.ts";
 import { ApiError } from "../problem.ts";
 import { type LimitState, monthAllowance, secondsUntil } from "./limit_state.ts";
+import type { ReserveJobs } from "./quota_reservations.ts";
 import type { RequestCounter } from "./request_leases.ts";
 
 /** Jobs a request may create, and how to give back those it did not. */
@@ -40,13 +41,13 @@ export function quotaExceeded(state: LimitState): ApiError {
  */
 export async function takeJobQuota(
   c: Context<EdgeEnv>,
-  deps: { sql: Sql; counter: RequestCounter },
+  deps: { sql: Sql; counter: RequestCounter; reserveJobs: ReserveJobs },
   n: number,
 ): Promise<QuotaGrant> {
   const { sql } = deps;
   const { partnerId } = c.get("partner");
   const limit = c.get("limits").month.limit;
-  const reservation = await reserveJobs(sql, { partnerId, n, limit });
+  const reservation = await deps.reserveJobs({ partnerId, n, limit });
   const now = reservation.now.getTime();
   let used = reservation.used;
   const report = () => {
