@@ -11,11 +11,18 @@ import type {
   SubscribeOptions,
   Subscription,
 } from "@hire/queue";
+import { type PartitionOffset, pendingOffsets } from "./pending_offsets.ts";
 import { createPublisher } from "./publisher.ts";
 import { ensureTopics } from "./topics.ts";
 
 /** kafkajs's default, for subscriptions that do not say. */
 const SESSION_TIMEOUT_MS = 30_000;
+
+/**
+ * How often handled offsets are committed. A crash redelivers what was handled since (as it
+ * always could redeliver the batch in flight), which every worker takes as a no-op.
+ */
+const COMMIT_INTERVAL_MS = 100;
 
 /** The queue on a kafkajs client (which the caller creates and owns). */
 export function createKafkaQueue(kafka: Kafka): MessageQueue {
@@ -53,24 +60,42 @@ async function subscribe(
     sessionTimeout,
     heartbeatInterval: Math.floor(sessionTimeout / 10),
   });
+  const pending = pendingOffsets();
   const joined = new Promise<void>((resolve) =>
-    consumer.on(consumer.events.GROUP_JOIN, () => resolve())
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      // Partitions may have moved: committing for one we lost could rewind its new owner.
+      pending.clear();
+      resolve();
+    })
   );
   await consumer.connect();
   await consumer.subscribe({ topics: [...opts.topics], fromBeginning: true });
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  // A failed commit (a rebalance, a broker outage) is not retried: what it held is
+  // redelivered, or committed by a later one.
+  const commitPending = async () => {
+    const offsets = pending.take();
+    if (offsets.length) await consumer.commitOffsets(offsets).catch(() => {});
+  };
+  const committer = setInterval(commitPending, COMMIT_INTERVAL_MS);
   await consumer.run({
     partitionsConsumedConcurrently: opts.concurrency,
+    autoCommit: false,
     // Only what a handler committed is done: a handler that stops early (the consumer is
     // stopping, a retry is not due) leaves the rest to be delivered again.
     eachBatchAutoResolve: false,
-    eachBatch: ({ batch, resolveOffset, heartbeat, isRunning, isStale, pause }) =>
-      handler({
+    eachBatch: async (
+      { batch, resolveOffset, heartbeat, isRunning, isStale, pause, commitOffsetsIfNecessary },
+    ) => {
+      await handler({
         topic: batch.topic,
         partition: batch.partition,
         messages: batch.messages.map(received),
       }, {
-        commit: resolveOffset,
+        commit(offset) {
+          resolveOffset(offset);
+          pending.handled(batch.topic, batch.partition, offset);
+        },
         heartbeat,
         // Stale: a seek is pending, so what follows in this batch is not what comes next.
         isRunning: () => isRunning() && !isStale(),
@@ -85,14 +110,31 @@ async function subscribe(
           }, Math.max(0, at - Date.now()));
           timers.add(timer);
         },
-      }),
+      });
+      // Stopping: the interval's commits no longer run, so the last batches commit here.
+      if (!isRunning()) {
+        const offsets = pending.take();
+        if (offsets.length) await commitOffsetsIfNecessary({ topics: byTopic(offsets) });
+      }
+    },
   });
   return {
     joined,
     async stop() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      clearInterval(committer);
+      await commitPending();
       await consumer.disconnect();
     },
   };
+}
+
+/** Offsets grouped as kafkajs's commit of explicit offsets takes them. */
+function byTopic(offsets: readonly PartitionOffset[]) {
+  const topics = new Map<string, { partition: number; offset: string }[]>();
+  for (const { topic, partition, offset } of offsets) {
+    topics.set(topic, [...(topics.get(topic) ?? []), { partition, offset }]);
+  }
+  return [...topics].map(([topic, partitions]) => ({ topic, partitions }));
 }
