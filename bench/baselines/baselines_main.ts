@@ -299,6 +299,26 @@ async function main(): Promise<void> {
     } finally {
       await services.stop();
     }
+    // The same loads with every service running: the pipeline embeds (and matches) behind
+    // the creates, starting with the backlog the runs above left.
+    const whole = await startServices(stack, { logDir: `${logDir}/whole`, whole: true });
+    try {
+      await firstCreate(whole.edgeUrl, apiKey);
+      runs["create-whole"] = await measure(r, "create-whole", {
+        baseUrl: whole.edgeUrl,
+        apiKey,
+        kind: { type: "create" },
+        databaseUrl: stack.databaseUrl,
+      });
+      runs["retrieve-whole"] = await measure(r, "retrieve-whole", {
+        baseUrl: whole.edgeUrl,
+        apiKey,
+        kind: { type: "retrieve", ids: ours.ids },
+        databaseUrl: stack.databaseUrl,
+      });
+    } finally {
+      await whole.stop();
+    }
     if (cfg.profile) {
       for (const phase of ["create", "retrieve"] as const) {
         profiles.push(await profiled(r, stack, { phase, apiKey, ids: ours.ids, logDir }, date));

@@ -19,6 +19,8 @@ const RUNS: Record<Scenario, RunFigures> = {
   "insert": run(8_000, 5, 20),
   "retrieve": run(8_000, 5, 15),
   "create": run(800, 60, 120),
+  "retrieve-whole": run(7_000, 6, 16),
+  "create-whole": run(1_600, 30, 140),
 };
 
 Deno.test("ratioRows divides every run by the bare handler", () => {
@@ -29,6 +31,8 @@ Deno.test("ratioRows divides every run by the bare handler", () => {
     "insert",
     "retrieve",
     "create",
+    "retrieve-whole",
+    "create-whole",
   ]);
   assert.deepEqual(rows[0]!.vs_bare, { rps: 1, p50: 1, p99: 1 });
   assert.deepEqual(rows[1]!.vs_bare, { rps: 0.1, p50: 8, p99: 10 });
@@ -76,4 +80,13 @@ Deno.test("createStages splits each create at the command and the transaction's 
   });
   assert.equal(stages[0]!.stats.max, 2);
   assert.equal(stages[4]!.stats.count, 1);
+});
+
+Deno.test("the whole system's create is held to a rate and a p99, its retrieve to the point query", () => {
+  const rows = ratioRows(RUNS);
+  const [retrieve, create] = rows.slice(5);
+  assert.deepEqual(retrieve!.target, { min_ratio: 1, max_p99_ms: 10, met: false });
+  assert.deepEqual(create!.target, { min_rps: 1500, max_p99_ms: 150, met: true });
+  const slow = ratioRows({ ...RUNS, "create-whole": run(1_400, 30, 140) });
+  assert.equal(slow[6]!.target!.met, false);
 });

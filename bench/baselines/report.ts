@@ -91,8 +91,11 @@ function figuresTable(rows: RatioRow[]): string {
       r.vs_minimal ? x(r.vs_minimal.p50) : "—",
       r.vs_minimal ? x(r.vs_minimal.p99) : "—",
       r.target
-        ? `≥ ${r.target.min_ratio}× ${r.vs_minimal!.against}, p99 ≤ ${r.target.max_p99_ms} ms: ` +
-          (r.target.met ? "met" : "missed")
+        ? `${
+          r.target.min_ratio === undefined
+            ? `≥ ${r.target.min_rps}/s`
+            : `≥ ${r.target.min_ratio}× ${r.vs_minimal!.against}`
+        }, p99 ≤ ${r.target.max_p99_ms} ms: ${r.target.met ? "met" : "missed"}`
         : "—",
     ]),
     [1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -103,6 +106,8 @@ const CPU_COLUMNS = [
   "minimal handler (deno)",
   "edge (deno)",
   "job service (deno)",
+  "embedding (deno)",
+  "matching (deno)",
   "postgres",
   "kafka (java)",
   "wrk",
@@ -123,7 +128,7 @@ function cpuTable(runs: Record<Scenario, ScenarioResult>): string {
         `${runs[s].cpu.machineBusyPct.toFixed(0)}%`,
       ];
     }),
-    [1, 2, 3, 4, 5, 6, 7, 8],
+    CPU_COLUMNS.map((_, i) => i + 1).concat([CPU_COLUMNS.length + 1, CPU_COLUMNS.length + 2]),
   );
 }
 
@@ -243,14 +248,20 @@ ${r.source.newest_change}), run from \`${c.source}\`.
   system runs. Retrieve is \`GET /v1/partner/jobs/:id\` with a key (${r.data.read_ids} random
   ids of the ${r.data.our_jobs_at_retrieve} jobs the create run left); create is
   \`POST /v1/partner/jobs\`, each title unique, no \`Idempotency-Key\`.
+- **Ours, whole system**: then every service of \`deno task dev\` (embedding, matching, delivery,
+  site and console too) on the same database and topics, with the same two loads, create first;
+  the pipeline starts with the backlog of every job created before and embeds and matches behind
+  the load (no seekers are loaded, so matching has little to do).
 
 ## Figures
 
 ${figuresTable(r.ratios)}
 
 "÷ minimal" compares retrieve with the point query and create with the insert; above 1× is
-more throughput, or a longer latency. The issue's targets are those of issue 15 for the edge
-and job service alone.
+more throughput, or a longer latency. The issue's targets are those of issue 15: for create,
+≥ 0.3× the insert with the edge and job service alone, and ≥ 1,500/s with p99 ≤ 150 ms with
+the whole system; for retrieve, ≥ 1× the point query with p99 ≤ 10 ms with the whole system
+(held to the edge-and-job-service run too).
 
 ${SCENARIOS.map((s) => md.statusLine(r.runs[s])).join("\n")}
 

@@ -1,39 +1,48 @@
 /**
- * Our system as the baselines measure it: the edge and the job service only, each a
- * `deno run -A <entry>` process of its own as `deno task dev` runs them (logged in as its
- * own Postgres role, plan limits lifted as in every benchmark), on a database made afresh
- * for the run and on topics and a consumer group of the run's own on the running broker, so
- * that no other stack's commands or backlog reach it. Optionally under `--cpu-prof`.
+ * Our system as the baselines measure it: the edge and the job service only, or the whole
+ * system, each service a `deno run -A <entry>` process of its own as `deno task dev` runs
+ * them (logged in as its own Postgres role, plan limits lifted as in every benchmark), on a
+ * database made afresh for the run and on topics and consumer groups of the run's own on the
+ * running broker, so that no other stack's commands or backlog reach it. Optionally the edge
+ * and the job service under `--cpu-prof`.
  * @module
  */
 import { connect } from "@hire/db";
 import { createKafka, ensureTopics } from "@hire/kafka";
-import { DEFAULT_RUNGS, topicSpecs } from "@hire/topology";
+import {
+  DEFAULT_RUNGS,
+  type GroupIds,
+  type TopicNames,
+  topicSpecs,
+  uniqueGroupIds,
+  uniqueTopicNames,
+} from "@hire/topology";
 import { ensureLogins, loginOf, urlAs } from "../../deploy/local/db_logins.ts";
 import { LOCAL_BROKER } from "../../deploy/local/kafka.ts";
 import { DEFAULT_DATABASE_URL, ensureDatabase } from "../../deploy/local/postgres.ts";
-import { SERVICES } from "../../deploy/local/services.ts";
+import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
 import { freshDatabase } from "../common/fresh_database.ts";
 import { commandOutput, ROOT, step } from "../common/proc.ts";
-import { isReady, LIFTED_PLAN_LIMITS, tail } from "../common/system.ts";
+import { isReady, LIFTED_PLAN_LIMITS, LIFTED_SITE_LIMIT, tail } from "../common/system.ts";
 
 /** Every topic and group of a run starts with this; leftovers of a failed run are deleted. */
 export const TOPIC_PREFIX = "bench.baselines.";
 
-/** The services measured, in start order. */
+/** The services measured alone (and profiled), in start order. */
 export const MEASURED_SERVICES = ["job", "edge"] as const;
 /** One of them. */
 export type MeasuredService = typeof MEASURED_SERVICES[number];
 
-/** The database, broker, topics and group the run's services share. */
+/** The database, broker, topics and groups the run's services share. */
 export interface Stack {
   /** The tree the services run from (with a trailing slash). */
   source: string;
   databaseUrl: string;
   brokers: string;
-  /** Topic variables and the run's names for them. */
-  topics: Record<"TOPIC_JOBS_COMMANDS" | "TOPIC_JOBS_EVENTS" | "TOPIC_JOBS_CHANGED", string>;
-  groupId: string;
+  /** Every topic variable and the run's name for it. */
+  topics: TopicNames;
+  /** Every consumer group variable and the run's id for it. */
+  groups: GroupIds;
   /** Deletes the run's topics. */
   cleanup(): Promise<void>;
 }
@@ -70,24 +79,20 @@ export async function prepareStack(database: string, source = ROOT): Promise<Sta
   const owner = connect(databaseUrl, { max: 1, name: "bench" });
   try {
     // Without passwords, as `deno task chaos` does: the local cluster trusts loopback.
-    const roles = SERVICES.filter((s) => (MEASURED_SERVICES as readonly string[]).includes(s.name));
-    await ensureLogins(owner, roles.map(({ role }) => ({ role })));
+    await ensureLogins(owner, SERVICES.map(({ role }) => ({ role })));
   } finally {
     await owner.end();
   }
   const run = `${TOPIC_PREFIX}${Date.now().toString(36)}.`;
-  const topics = {
-    TOPIC_JOBS_COMMANDS: `${run}jobs.commands`,
-    TOPIC_JOBS_EVENTS: `${run}jobs.events.v1`,
-    TOPIC_JOBS_CHANGED: `${run}jobs.changed`,
-  };
+  const topics = uniqueTopicNames((name) => `${run}${name}`);
+  // The declared partitions and settings, as production has them.
+  const specs = topicSpecs(topics, DEFAULT_RUNGS);
   const admin = createKafka({ brokers: brokers.split(","), clientId: "bench-baselines" }).admin();
   await admin.connect();
   try {
     const leftovers = (await admin.listTopics()).filter((t) => t.startsWith(TOPIC_PREFIX));
     if (leftovers.length) await admin.deleteTopics({ topics: leftovers });
-    // The declared partitions and settings, as production has them.
-    await ensureTopics(admin, topicSpecs(topics, DEFAULT_RUNGS));
+    await ensureTopics(admin, specs);
   } finally {
     await admin.disconnect();
   }
@@ -97,13 +102,13 @@ export async function prepareStack(database: string, source = ROOT): Promise<Sta
     databaseUrl,
     brokers,
     topics,
-    groupId: `${run}job-service`,
+    groups: uniqueGroupIds((id) => `${run}${id}`),
     async cleanup() {
       const admin = createKafka({ brokers: brokers.split(","), clientId: "bench-baselines" })
         .admin();
       await admin.connect();
       try {
-        await admin.deleteTopics({ topics: Object.values(topics) });
+        await admin.deleteTopics({ topics: specs.map((s) => s.topic) });
       } finally {
         await admin.disconnect();
       }
@@ -111,39 +116,46 @@ export async function prepareStack(database: string, source = ROOT): Promise<Sta
   };
 }
 
-/** The edge and the job service, running. */
+/** The services started, running. */
 export interface RunningServices {
   edgeUrl: string;
-  pids: Record<MeasuredService, number>;
-  /** SIGTERM to both (the edge first); SIGKILL after 20 s. Profiles are written on exit. */
+  pids: Partial<Record<ServiceName, number>>;
+  /** SIGTERM to each (the edge first); SIGKILL after 20 s. Profiles are written on exit. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts the job service and the edge; with `profileDir`, each under `--cpu-prof` writing to
+ * Starts the job service and the edge, or with `whole` every service of `deno task dev`;
+ * with `profileDir`, the edge and the job service under `--cpu-prof` writing to
  * `<profileDir>/<service>/`. Resolves once the edge's /readyz answers 200. Their output goes
  * to `<logDir>/<service>.log`.
  */
 export async function startServices(
   stack: Stack,
-  opts: { logDir: string; profileDir?: string },
+  opts: { logDir: string; profileDir?: string; whole?: boolean },
 ): Promise<RunningServices> {
   await Deno.mkdir(opts.logDir, { recursive: true });
-  const port = freePort();
-  const edgeUrl = `http://127.0.0.1:${port}`;
+  const ports = { edge: freePort(), site: freePort(), console: freePort() };
+  const edgeUrl = `http://127.0.0.1:${ports.edge}`;
   const env = {
     ...LIFTED_PLAN_LIMITS,
+    ...LIFTED_SITE_LIMIT,
     ...stack.topics,
+    ...stack.groups,
     KAFKA_BROKERS: stack.brokers,
-    JOB_GROUP_ID: stack.groupId,
-    PORT: String(port),
+    PORT: String(ports.edge),
+    SITE_PORT: String(ports.site),
+    CONSOLE_PORT: String(ports.console),
     PUBLIC_BASE_URL: edgeUrl,
+    SITE_BASE_URL: `http://127.0.0.1:${ports.site}`,
+    CONSOLE_BASE_URL: `http://127.0.0.1:${ports.console}`,
   };
-  const children = new Map<MeasuredService, Deno.ChildProcess>();
-  const logs = new Map<MeasuredService, string>();
-  for (const name of MEASURED_SERVICES) {
-    const { entry, role } = SERVICES.find((s) => s.name === name)!;
-    const profile = opts.profileDir
+  const measured = (name: ServiceName) => (MEASURED_SERVICES as readonly string[]).includes(name);
+  const selected = SERVICES.filter((s) => opts.whole || measured(s.name));
+  const children = new Map<ServiceName, Deno.ChildProcess>();
+  const logs = new Map<ServiceName, string>();
+  for (const { name, entry, role } of selected) {
+    const profile = opts.profileDir && measured(name)
       ? ["--cpu-prof", `--cpu-prof-dir=${opts.profileDir}/${name}`]
       : [];
     const log = `${opts.logDir}/${name}.log`;
@@ -163,39 +175,36 @@ export async function startServices(
     children.set(name, child);
     logs.set(name, log);
   }
-  const exited = new Set<MeasuredService>();
+  const exited = new Set<ServiceName>();
   for (const [name, child] of children) child.status.then(() => exited.add(name));
 
   const stop = async () => {
-    for (const name of [...MEASURED_SERVICES].reverse()) {
+    for (const child of [...children.values()].reverse()) {
       try {
-        children.get(name)!.kill("SIGTERM");
+        child.kill("SIGTERM");
       } catch { /* exited already */ }
       const timer = setTimeout(() => {
         try {
-          children.get(name)!.kill("SIGKILL");
+          child.kill("SIGKILL");
         } catch { /* exited already */ }
       }, 20_000);
-      await children.get(name)!.status;
+      await child.status;
       clearTimeout(timer);
     }
   };
 
-  const until = Date.now() + 120_000;
+  const until = Date.now() + 180_000;
   while (!await isReady(edgeUrl)) {
     if (exited.size || Date.now() > until) {
       await stop();
-      const why = exited.size ? `${[...exited].join(", ")} exited` : "not ready within 120 s";
+      const why = exited.size ? `${[...exited].join(", ")} exited` : "not ready within 180 s";
       const last = await Promise.all([...logs].map(async ([n, p]) => `--- ${n}\n${await tail(p)}`));
-      throw new Error(`edge and job service: ${why}\n${last.join("\n")}`);
+      throw new Error(`our services: ${why}\n${last.join("\n")}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  const pids = {
-    job: children.get("job")!.pid,
-    edge: children.get("edge")!.pid,
-  };
-  step(`edge (pid ${pids.edge}) on ${edgeUrl}, job service (pid ${pids.job})`);
+  const pids = Object.fromEntries([...children].map(([n, c]) => [n, c.pid]));
+  step(`${[...children.keys()].join(", ")} running; edge on ${edgeUrl}`);
   return { edgeUrl, pids, stop };
 }
 

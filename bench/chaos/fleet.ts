@@ -21,6 +21,8 @@ export interface Fleet {
   pid(name: ServiceName): number;
   /** `kill -9` of the service's process; resolves once it has exited. */
   kill9(name: ServiceName): Promise<void>;
+  /** Stops the service as an operator would (SIGTERM: it leaves its groups); resolves once it has exited. */
+  terminate(name: ServiceName): Promise<void>;
   /** Starts a killed service again. */
   restart(name: ServiceName): Promise<void>;
   /** Services that exited by themselves, in order. */
@@ -110,6 +112,12 @@ export async function startFleet(opts: {
       const r = current(name);
       r.expected = true;
       Deno.kill(r.child.pid, "SIGKILL");
+      await r.child.status;
+    },
+    async terminate(name) {
+      const r = current(name);
+      r.expected = true;
+      Deno.kill(r.child.pid, "SIGTERM");
       await r.child.status;
     },
     async restart(name) {

@@ -111,6 +111,8 @@ async function registerWebhook(edgeUrl: string, apiKey: string, receiver: Receiv
 export async function startChaosSystem(
   cfg: ChaosConfig,
   onStarted: (stop: () => Promise<void>) => void,
+  /** Added to every service's environment (a benchmark lifts the plan limits). */
+  extraEnv: Record<string, string> = {},
 ): Promise<ChaosSystem> {
   const url = new URL(Deno.env.get("DATABASE_URL") ?? DEFAULT_DATABASE_URL);
   url.pathname = `/${cfg.database}`;
@@ -144,6 +146,7 @@ export async function startChaosSystem(
     // The receiver is on loopback, with a certificate of the test CA.
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
     DENO_CERT: (await testCertificates()).caPath,
+    ...extraEnv,
   };
   await Deno.remove(LOG_DIR, { recursive: true }).catch(() => {});
   const fleet: Fleet = await startFleet({

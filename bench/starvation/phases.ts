@@ -1,0 +1,87 @@
+/**
+ * The two phases the starvation benchmark compares, and what it reads between them: the
+ * API under the same open-loop create load with the pipeline stopped, then while the
+ * pipeline works off the backlog the first phase left, and how long that backlog takes.
+ * @module
+ */
+import type { Sql } from "@hire/db";
+import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
+import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
+import { openLoopCreates } from "./open_loop.ts";
+
+/** One phase's figures. */
+export interface PhaseResult {
+  name: string;
+  rate: number;
+  seconds: number;
+  sent: number;
+  statuses: Record<string, number>;
+  lateStarts: number;
+  latencyMs: LatencyStats;
+  /** Jobs still waiting for their embedding when the phase began and ended. */
+  backlogAtStart: number;
+  backlogAtEnd: number;
+  cpu: CpuUsage;
+  /** Resident memory of each service at the end of the phase, MiB. */
+  rssMiB: Record<string, number>;
+}
+
+/** Jobs created and not yet embedded (nor failed for good). */
+export async function embeddingBacklog(sql: Sql): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM jobs
+    WHERE embedding_status = 'processing' AND deleted_at IS NULL`;
+  return row!.n;
+}
+
+/** Resident set size of `pid` in MiB (0 when it has exited). */
+export async function rssMiB(pid: number): Promise<number> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** Runs the load for one phase and reads the machine around it. */
+export async function runPhase(opts: {
+  name: string;
+  sql: Sql;
+  load: Parameters<typeof openLoopCreates>[0];
+  pids: () => Record<string, number>;
+}): Promise<PhaseResult> {
+  const backlogAtStart = await embeddingBacklog(opts.sql);
+  const before = await snapshot();
+  const r = await openLoopCreates(opts.load);
+  const cpu = usage(before, await snapshot());
+  const rss: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(opts.pids())) rss[name] = await rssMiB(pid);
+  return {
+    name: opts.name,
+    rate: opts.load.rate,
+    seconds: opts.load.seconds,
+    sent: r.sent,
+    statuses: r.statuses,
+    lateStarts: r.lateStarts,
+    latencyMs: roundedStats(latencyStats(r.latenciesMs)),
+    backlogAtStart,
+    backlogAtEnd: await embeddingBacklog(opts.sql),
+    cpu,
+    rssMiB: rss,
+  };
+}
+
+/** Samples the backlog every second until it is empty; its timeline, and when it emptied. */
+export async function drain(
+  sql: Sql,
+  since: number,
+  timeoutS: number,
+): Promise<{ drainedAfterS: number | null; timeline: [number, number][] }> {
+  const timeline: [number, number][] = [];
+  for (;;) {
+    const n = await embeddingBacklog(sql);
+    const t = Math.round((Date.now() - since) / 100) / 10;
+    timeline.push([t, n]);
+    if (n === 0) return { drainedAfterS: t, timeline };
+    if (t > timeoutS) return { drainedAfterS: null, timeline };
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}

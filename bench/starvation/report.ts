@@ -1,0 +1,106 @@
+/**
+ * The starvation benchmark's Markdown report.
+ * @module
+ */
+import type { Machine } from "../common/machine.ts";
+import { cpuLine, machineTable, markdownTable } from "../common/markdown.ts";
+import type { StarvationConfig } from "./config.ts";
+import type { PhaseResult } from "./phases.ts";
+
+/** What one run measured. */
+export interface StarvationReport {
+  date: string;
+  at: string;
+  commit: string;
+  config: Omit<StarvationConfig, "system"> & { seekers: number };
+  stopped: PhaseResult;
+  draining: PhaseResult;
+  /** Seconds from the pipeline's restart until no job waited for its embedding. */
+  drainedAfterS: number | null;
+  timeline: [number, number][];
+  machine: Machine;
+}
+
+/** The issue's rule: p99 with the pipeline working at most 1.2 × p99 with it stopped. */
+export function verdict(r: Pick<StarvationReport, "stopped" | "draining">) {
+  const ratio = r.draining.latencyMs.p99 / r.stopped.latencyMs.p99;
+  return { ratio, met: ratio <= 1.2 };
+}
+
+const statuses = (p: PhaseResult) =>
+  Object.entries(p.statuses).map(([s, n]) => `${s === "0" ? "no answer" : s}×${n}`).join(", ");
+
+/** The report. */
+export function starvationMarkdown(r: StarvationReport): string {
+  const v = verdict(r);
+  const phases = [r.stopped, r.draining];
+  const rows = phases.map((p) => [
+    p.name,
+    `${p.rate}/s × ${p.seconds} s`,
+    statuses(p),
+    String(p.latencyMs.p50),
+    String(p.latencyMs.p95),
+    String(p.latencyMs.p99),
+    String(p.latencyMs.max),
+    String(p.lateStarts),
+    `${p.backlogAtStart} → ${p.backlogAtEnd}`,
+    `${p.cpu.machineBusyPct.toFixed(0)}%`,
+  ]);
+  const services = Object.keys(r.stopped.rssMiB);
+  const drained = r.drainedAfterS === null
+    ? `not drained within ${r.config.drainTimeoutS} s`
+    : `${r.drainedAfterS} s`;
+  return `# Background work and the API: does the pipeline starve creates?
+
+Measured on ${r.date} (${r.at}) with \`deno task bench:starvation\`, commit ${r.commit}. Raw figures:
+\`starvation-${r.date}.json\`.
+
+The whole system runs as \`deno task dev\` runs it (every service its own process, each its own
+Postgres role; plan limits lifted), on a Kafka broker and a database of the run's own, with
+${r.config.seekers} synthetic seekers in the index and a webhook of the partner at an HTTPS
+receiver. The same open-loop load of creates (a new request every ${1000 / r.config.rate} ms
+whatever the answers; latency counted from each request's scheduled start, so queueing is not
+hidden) runs twice:
+
+1. **pipeline stopped**: the embedding and matching services are stopped (SIGTERM) first, so every job
+   created waits for its embedding;
+2. **pipeline draining**: both are started again as the second load begins, and work off the
+   first phase's backlog (and the new jobs) beside it.
+
+The issue's rule, written before the run: the API's p99 in phase 2 is at most 1.2 × its p99
+in phase 1, while the backlog drains; the drain time is the time from the restart until no
+job waits for its embedding.
+
+| phase | load | answers | p50 ms | p95 ms | p99 ms | max ms | late starts | backlog | machine busy |
+| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |
+${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
+
+- **p99 ratio** (draining ÷ stopped): ${v.ratio.toFixed(2)}× — target ≤ 1.20×: **${
+    v.met ? "met" : "missed"
+  }**.
+- **Backlog drained** ${drained} after the pipeline's restart (${r.stopped.backlogAtEnd} jobs waiting then, plus ${
+    r.config.rate * r.config.seconds
+  } created meanwhile).
+- CPU, pipeline stopped: ${cpuLine(r.stopped.cpu)}
+- CPU, pipeline draining: ${cpuLine(r.draining.cpu)}
+
+Resident memory (MiB) at the end of each phase:
+
+${
+    markdownTable(
+      ["phase", ...services],
+      phases.map((p) => [p.name, ...services.map((s) => String(p.rssMiB[s] ?? 0))]),
+      services.map((_, i) => i + 1),
+    )
+  }
+
+Backlog after the restart (seconds, jobs waiting): ${
+    r.timeline.filter((_, i) => i % 5 === 0 || i === r.timeline.length - 1)
+      .map(([t, n]) => `${t} s: ${n}`).join(", ")
+  }.
+
+## Machine
+
+${machineTable(r.machine, r.at)}
+`;
+}

@@ -1,0 +1,101 @@
+/**
+ * `deno task bench:starvation`: does background work starve the API? The same open-loop
+ * create load runs with the pipeline stopped and then while the pipeline works off the
+ * backlog; the API's p99 of the two is compared, and the backlog's drain time reported.
+ * Writes `bench/results/starvation.md` and `starvation-<date>.json`.
+ * @module
+ */
+import { stopBroker } from "../chaos/broker.ts";
+import { startChaosSystem } from "../chaos/system.ts";
+import { commitUnderTest } from "../common/commit.ts";
+import { describeMachine } from "../common/machine.ts";
+import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
+import { writeResultFiles } from "../common/report.ts";
+import { LIFTED_PLAN_LIMITS } from "../common/system.ts";
+import { readStarvationConfig } from "./config.ts";
+import { drain, embeddingBacklog, runPhase } from "./phases.ts";
+import { starvationMarkdown, type StarvationReport, verdict } from "./report.ts";
+
+const PIPELINE = ["embed", "match"] as const;
+const SERVICES = ["edge", "job", "embed", "match", "deliver", "site", "console"] as const;
+
+async function main() {
+  const cfg = readStarvationConfig();
+  let stop = () => stopBroker(cfg.system.broker);
+  const onSignal = async () => {
+    await stop();
+    Deno.exit(130);
+  };
+  for (const s of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(s, onSignal);
+  try {
+    const { ctx } = await startChaosSystem(cfg.system, (s) => stop = s, LIFTED_PLAN_LIMITS);
+    const pids = () => Object.fromEntries(SERVICES.map((n) => [n, ctx.fleet.pid(n)]));
+    const load = (seconds: number) => ({
+      baseUrl: ctx.edgeUrl,
+      apiKey: ctx.apiKey,
+      rate: cfg.rate,
+      seconds,
+      body: ctx.jobBody,
+    });
+    step(`starvation: warm-up, ${cfg.rate}/s for 5 s with the pipeline running`);
+    await runPhase({ name: "warm-up", sql: ctx.sql, load: load(5), pids });
+    await drain(ctx.sql, Date.now(), cfg.drainTimeoutS);
+
+    for (const name of PIPELINE) await ctx.fleet.terminate(name);
+    step(`starvation: pipeline stopped; ${cfg.rate}/s for ${cfg.seconds} s`);
+    const stopped = await runPhase({
+      name: "pipeline stopped",
+      sql: ctx.sql,
+      load: load(cfg.seconds),
+      pids,
+    });
+
+    step(`starvation: ${await embeddingBacklog(ctx.sql)} jobs wait; pipeline restarted`);
+    const restartedAt = Date.now();
+    for (const name of PIPELINE) await ctx.fleet.restart(name);
+    const drained = drain(ctx.sql, restartedAt, cfg.drainTimeoutS);
+    const draining = await runPhase({
+      name: "pipeline draining",
+      sql: ctx.sql,
+      load: load(cfg.seconds),
+      pids,
+    });
+    const { drainedAfterS, timeline } = await drained;
+
+    const at = new Date().toISOString();
+    const report: StarvationReport = {
+      date: at.slice(0, 10),
+      at,
+      commit: await commitUnderTest(),
+      config: {
+        rate: cfg.rate,
+        seconds: cfg.seconds,
+        drainTimeoutS: cfg.drainTimeoutS,
+        seekers: cfg.system.seekers,
+      },
+      stopped,
+      draining,
+      drainedAfterS,
+      timeline,
+      machine: await describeMachine("in-process open loop (Deno fetch)"),
+    };
+    const paths = await writeResultFiles(RESULTS_DIR, {
+      name: "starvation",
+      date: report.date,
+      json: report,
+      markdown: starvationMarkdown(report),
+    });
+    const v = verdict(report);
+    step(
+      `starvation: p99 ${stopped.latencyMs.p99} ms stopped, ${draining.latencyMs.p99} ms draining ` +
+        `(${v.ratio.toFixed(2)}×, ${
+          v.met ? "met" : "missed"
+        }); drained after ${drainedAfterS} s; ` +
+        `wrote ${paths.join(", ")}`,
+    );
+  } finally {
+    await stop();
+  }
+}
+
+if (import.meta.main) await runBenchmark(main);
