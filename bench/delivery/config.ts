@@ -6,8 +6,17 @@
 
 const num = (name: string, def: number) => Number(Deno.env.get(name) ?? def);
 export const CONFIG = {
-  database: "hire_bench_delivery",
+  database: Deno.env.get("BENCH_DELIVERY_DATABASE") ?? "hire_bench_delivery",
   throughput: { partners: 5, webhooksPerPartner: 2, events: num("BENCH_DELIVERY_EVENTS", 3000) },
+  /**
+   * The rate the service keeps up with: `rate` events/s to partners with two webhooks each,
+   * so twice as many deliveries/s offered.
+   */
+  sustained: {
+    partners: 5,
+    webhooksPerPartner: 2,
+    rate: num("BENCH_DELIVERY_SUSTAINED_RATE", 1100),
+  },
   batchSize: 500,
   warmupEvents: 100,
   latency: { partners: 5, rate: num("BENCH_DELIVERY_RATE", 100) },
@@ -24,6 +33,12 @@ export const CONFIG = {
     headStartMs: 2000,
   },
   webhookTimeoutMs: 10_000,
+  /** The bare sender's phases: rest, then as fast as it can, then at the sustained rate. */
+  bare: { restMs: 3000, durationS: num("BENCH_DELIVERY_BARE_DURATION", 10) },
+  /** Seconds the delivery service rests before its resident size at rest is read. */
+  restS: 5,
+  /** `--cpu-prof` for the delivery service (the profile goes to bench/results/profiles/). */
+  profile: Deno.env.get("BENCH_DELIVERY_PROFILE") === "1",
 };
 
 /** The delivery service's limits in the run, as its configuration reads them. */

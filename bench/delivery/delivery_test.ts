@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type Figure, figureRows, figures, formatValue, meets, TARGETS } from "./figures.ts";
+import { type Figure, figureRows, figures, formatValue, meets, ratio, TARGETS } from "./figures.ts";
 import { context, cpu, quietRun } from "./quiet_run.ts";
 import { deliveryMarkdown, observations } from "./report.ts";
 import { type LatencyStats, latencyStats, percentile, roundedStats } from "../common/stats.ts";
@@ -141,6 +141,13 @@ Deno.test("formatValue: whole numbers from 100 up or when integral, one decimal 
   assert.equal(formatValue(12, "ms"), "12 ms");
   assert.equal(formatValue(7.56, ""), "7.6");
   assert.equal(formatValue(0, ""), "0");
+  assert.equal(formatValue(0.543, "×"), "0.54 ×");
+});
+
+Deno.test("ratio divides to two decimals and is NaN without a denominator or a value", () => {
+  assert.equal(ratio(2150, 4000), 0.54);
+  assert.ok(Number.isNaN(ratio(1, 0)));
+  assert.ok(Number.isNaN(ratio(NaN, 2)));
 });
 
 Deno.test("figureRows renders a header and met, MISSED and context rows", () => {
@@ -172,8 +179,15 @@ const find = (figs: Figure[], scenario: string, figure: string) => {
 
 Deno.test("figures carry the run's values and the service's targets", () => {
   const figs = figures(quietRun());
-  assert.equal(figs.length, 21);
-  const rate = find(figs, "throughput (3,000 events × 2 webhooks)", "deliveries/s");
+  assert.equal(figs.length, 40);
+  const sustained = find(figs, "sustained (1,100 events/s × 2 webhooks)", "deliveries/s");
+  assert.deepEqual(sustained.target, { op: "≥", value: TARGETS.sustainedPerSec });
+  const sp95 = find(figs, "sustained", "event → first attempt p95");
+  assert.deepEqual([sp95.value, sp95.target], [50, { op: "≤", value: TARGETS.sustainedP95Ms }]);
+  assert.equal(find(figs, "sustained", "deliveries/s ÷ bare client's requests/s").value, 0.54);
+  assert.equal(find(figs, "sustained", "p95 ÷ bare client's paced p95").value, 10);
+  assert.equal(find(figs, "memory", "under load ÷ bare client's").value, 2);
+  const rate = find(figs, "burst (3,000 events × 2 webhooks)", "deliveries/s");
   assert.deepEqual(rate.target, { op: "≥", value: TARGETS.deliveriesPerSec });
   assert.equal(rate.value, 1041.3);
   const p95 = find(figs, "latency (100 events/s, 5 webhooks)", "event → first attempt p95");
@@ -193,8 +207,12 @@ Deno.test("figures miss their targets when deliveries are missing or slow", () =
   r.latency.missing = 2;
   r.latency.latency_ms.p95 = 1001;
   r.isolation.healthy.latency_ms.p95 = 1000;
+  r.sustained.deliveries_per_sec = 1999;
+  r.sustained.latency_ms.p95 = 101;
   const missed = figures(r).filter((f) => !meets(f)).map((f) => `${f.scenario}: ${f.figure}`);
   assert.deepEqual(missed, [
+    "sustained (1,100 events/s × 2 webhooks): deliveries/s",
+    "sustained (1,100 events/s × 2 webhooks): event → first attempt p95",
     "latency (100 events/s, 5 webhooks): event → first attempt p95",
     "latency (100 events/s, 5 webhooks): deliveries missing",
     "isolation (healthy webhooks): event → first attempt p95",
@@ -248,7 +266,13 @@ Deno.test("deliveryMarkdown holds the figures table, the key figures and the ver
   assert.match(md, /Raw figures:\n`delivery-2025-03-04\.json`/);
   assert.ok(md.includes(figureRows(figures(r)).join("\n")));
   assert.ok(md.includes("| deliveries/s | 1,041 /s | ≥ 500 /s | met |"));
-  assert.match(md, /\*\*throughput\*\*: 6000 of 6000 deliveries in 5762 ms, 7 repeated/);
+  assert.ok(md.includes("| deliveries/s | 2,150 /s | ≥ 2,000 /s | met |"));
+  assert.match(md, /\*\*sustained\*\*: 44000 of 44000 deliveries in 20465 ms/);
+  assert.match(
+    md,
+    /as fast as 128 requests in flight \(DELIVERY_CONCURRENCY\) allow for 10 s \(4,000/,
+  );
+  assert.match(md, /\*\*burst\*\*: 6000 of 6000 deliveries in 5762 ms, 7 repeated/);
   assert.match(md, /attempts recorded \(with the warm-up's\): delivered 6,100\./);
   assert.match(md, /\*\*latency\*\*: 2000 of 2000 delivered, max 55 ms; attempts recorded: none\./);
   assert.ok(md.includes("attempts recorded: failed 160, pending 240."));

@@ -5,12 +5,14 @@
  */
 import type { Sql } from "@hire/db";
 import { sleep } from "@hire/testing/receiver.ts";
-import type { Fleet } from "./fleet.ts";
 import type { Statuses } from "./results.ts";
 import { latencyStats, roundedStats } from "../common/stats.ts";
 
+/** Webhook ids by the benchmark's labels. */
+type Ids = { ids: Map<string, string> };
+
 /** Attempts by status over some webhooks, from the service's own log of deliveries. */
-export async function statuses(sql: Sql, fleet: Fleet, labels: string[]): Promise<Statuses> {
+export async function statuses(sql: Sql, fleet: Ids, labels: string[]): Promise<Statuses> {
   const rows = await sql<{ status: string; n: number }[]>`
     SELECT status, count(*)::int AS n FROM webhook_deliveries
     WHERE webhook_id = ANY(${labels.map((l) => fleet.ids.get(l)!)})
@@ -19,7 +21,7 @@ export async function statuses(sql: Sql, fleet: Fleet, labels: string[]): Promis
 }
 
 /** Recorded attempt durations (the service's own clock: DNS, socket wait, TLS, response). */
-export async function attemptDurations(sql: Sql, fleet: Fleet, labels: string[]) {
+export async function attemptDurations(sql: Sql, fleet: Ids, labels: string[]) {
   const rows = await sql<{ duration_ms: number }[]>`
     SELECT duration_ms FROM webhook_deliveries
     WHERE webhook_id = ANY(${labels.map((l) => fleet.ids.get(l)!)}) AND duration_ms IS NOT NULL`;

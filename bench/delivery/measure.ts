@@ -1,12 +1,13 @@
 /**
- * What a scenario costs the machine: CPU use over the run and TCP connections to the fleet's
- * receivers, measured around the scenario so the figures can be read against them.
+ * What a scenario costs the machine: CPU use over the run, the delivery service's and the
+ * receivers' CPU and resident size, and TCP connections to the fleet's receivers, measured
+ * around the scenario so the figures can be read against them.
  * @module
  */
 import { sleep } from "@hire/testing/receiver.ts";
 import { snapshot, usage } from "../common/cpu.ts";
-import type { Fleet } from "./fleet.ts";
 import { commandOutput } from "../common/proc.ts";
+import { type ProcessUsage, watchProcess } from "./process_usage.ts";
 
 /**
  * Samples established TCP connections per receiver port every 500 ms with `ss`: the client
@@ -46,16 +47,45 @@ export function sampleConnections(ports: number[]) {
 /** The most connections to any one receiver, for figures per host; null without `ss`. */
 export const maxOf = (m: Map<number, number> | null) => (m ? Math.max(0, ...m.values()) : null);
 
-/** Runs `run` while measuring CPU use and connections to the fleet's receivers. */
-export async function measured<T>(fleet: Fleet, run: () => Promise<T>) {
+/** The processes a scenario watches. */
+export interface Watched {
+  /** The delivery service's pid. */
+  delivery: number;
+  /** The receivers' pid. */
+  receivers: number;
+}
+
+/** What the watched processes cost over a scenario. */
+export interface ProcessesUsage {
+  delivery: Omit<ProcessUsage, "samples">;
+  receivers: Omit<ProcessUsage, "samples">;
+}
+
+/**
+ * Runs `run` while measuring CPU use, the watched processes and connections to the fleet's
+ * receiver ports.
+ */
+export async function measured<T>(
+  fleet: { ports(): number[] },
+  watched: Watched,
+  run: () => Promise<T>,
+) {
   const connections = sampleConnections(fleet.ports());
+  const delivery = await watchProcess(watched.delivery);
+  const receivers = await watchProcess(watched.receivers);
   const before = await snapshot();
   const result = await run();
   const cpu = usage(before, await snapshot());
+  const strip = ({ samples: _, ...u }: ProcessUsage & { samples: unknown }) => u;
+  const processes: ProcessesUsage = {
+    delivery: strip(await delivery.stop()),
+    receivers: strip(await receivers.stop()),
+  };
   // usage() books this process's reaped children as wrk: here they are the `ss` samples.
   const ss = (name: string) => name.startsWith("wrk") ? "ss (connection sampler)" : name;
   return {
     result,
+    processes,
     cpu: {
       ...cpu,
       groups: cpu.groups.map((g) => ({ ...g, group: ss(g.group) })),

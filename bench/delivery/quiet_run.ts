@@ -28,6 +28,12 @@ export const cpu = (other = 3): CpuUsage => ({
   top: [{ command: "deno", corePct: 88 }],
 });
 
+/** The delivery process and the receivers over a scenario. */
+const processes = () => ({
+  delivery: { corePct: 60, rssMaxMiB: 180, rssMeanMiB: 150 },
+  receivers: { corePct: 30, rssMaxMiB: 70, rssMeanMiB: 65 },
+});
+
 const summary = (expected: number, missing: number, latency: LatencyStats) => ({
   expected,
   delivered: expected - missing,
@@ -39,6 +45,45 @@ const summary = (expected: number, missing: number, latency: LatencyStats) => ({
 /** A fresh run each call, so tests can change it in place. */
 export function quietRun(): DeliveryResults {
   return {
+    bare: {
+      rest: { from: 0, to: 3000 },
+      max: {
+        from: 3000,
+        to: 13_000,
+        concurrency: 128,
+        requests: 40_000,
+        failed: 0,
+        per_sec: 4000,
+        latency_ms: stats(30, 60, 80),
+      },
+      paced: {
+        from: 13_000,
+        to: 23_000,
+        rate: 2200,
+        requests: 22_000,
+        failed: 0,
+        latency_ms: stats(2, 5, 9),
+      },
+      memory: { at_rest_mib: 60, under_load_max_mib: 90 },
+    },
+    sustained: {
+      ...summary(44_000, 0, stats(20, 50, 80)),
+      rate: 1100,
+      offered_deliveries_per_sec: 2200,
+      duration_s: 20,
+      webhooks: 10,
+      partners: 5,
+      events: 22_000,
+      deliveries_per_sec: 2150,
+      window_ms: 20_465,
+      producer_ack_ms: stats(4, 6, 12),
+      max_schedule_slip_ms: 3,
+      statuses: { succeeded: 44_200 },
+      connections_per_host_max: 32,
+      cpu: cpu(),
+      processes: processes(),
+    },
+    memory: { at_rest_mib: 100, under_load_max_mib: 180, after_mib: 170 },
     throughput: {
       ...summary(6000, 0, stats(1234, 2500, 3100)),
       events: 3000,
@@ -52,6 +97,7 @@ export function quietRun(): DeliveryResults {
       statuses: { delivered: 6100 },
       connections_per_host_max: 16,
       cpu: cpu(),
+      processes: processes(),
     },
     latency: {
       ...summary(2000, 0, stats(9, 13, 55)),
@@ -64,6 +110,7 @@ export function quietRun(): DeliveryResults {
       statuses: {},
       connections_per_host_max: 4,
       cpu: cpu(),
+      processes: processes(),
     },
     isolation: {
       duration_s: 20,
@@ -98,6 +145,7 @@ export function quietRun(): DeliveryResults {
       },
       // Just under the 15% of a core from which other processes get an observation.
       cpu: cpu(14.9),
+      processes: processes(),
     },
   };
 }

@@ -58,9 +58,18 @@ export function observations(r: DeliveryResults): string[] {
             `(${inFlight}); the benchmark does not show what they waited for.`),
     );
   }
-  const ours = new Set(["bench (deno)", "postgres", "kafka (java)", "ss (connection sampler)"]);
+  const ours = new Set([
+    "bench (deno)",
+    "postgres",
+    "kafka (java)",
+    "ss (connection sampler)",
+    "delivery (deno)",
+    // The receivers' process.
+    "other deno",
+  ]);
   const runs: [string, CpuUsage][] = [
-    ["throughput", r.throughput.cpu],
+    ["sustained", r.sustained.cpu],
+    ["burst", r.throughput.cpu],
     ["latency", r.latency.cpu],
     ["isolation", r.isolation.cpu],
   ];
@@ -89,22 +98,35 @@ export function deliveryMarkdown(r: DeliveryResults, ctx: ReportContext): string
 Measured on ${date} (${at.toISOString()}) with \`deno task bench:delivery\`. Raw figures:
 \`delivery-${date}.json\`.
 
-The edge and the delivery service run in-process, as the integration tests start them
-(\`testing/stack.ts\`), on the real Kafka broker and Postgres, with a fresh database
-(\`${ctx.database}\`) and fresh topics; the HTTPS receivers (\`testing/receiver.ts\`)
-and the event producer run in the same process. So one Deno event loop carries the delivery
-service, the receivers' TLS and HTTP, and the producer, while Kafka and Postgres share the
-other core: the figures are for the service on a fraction of this ${machine.nproc}-core
-machine. Events are \`job.deleted\` envelopes published to the events topic with the
-platform's publisher (acks=all), as the job service does; the send time is \`Date.now()\`
-just before the produce call (so it includes the publish itself), and the arrival time is
-\`Date.now()\` when the receiver's handler starts. Latency is per (webhook, event): send →
-first attempt's arrival. Each partner's webhooks are on a receiver of their own (own port),
-as different partners' endpoints are on different hosts.
+The delivery service runs as production runs it: \`services/delivery/main.ts\` in a process of
+its own, as \`deno task dev\` starts it (logged in as its own Postgres role, default settings but
+\`WEBHOOK_ALLOW_PRIVATE_NETWORKS\` and \`DENO_CERT\`, which loopback receivers need), on the real
+Kafka broker and Postgres, with a fresh database (\`${ctx.database}\`) and topics of the run's
+own. The HTTPS receivers are bare Hono handlers in another process (\`receivers.ts\`), one port
+per partner, as different partners' endpoints are on different hosts; the event producer is
+the benchmark's own process. Events are \`job.deleted\` envelopes published to the events topic
+with the platform's publisher (acks=all), as the job service does; the send time is
+\`Date.now()\` just before the produce call (so it includes the publish itself), and the arrival
+time is \`Date.now()\` when the receiver's handler starts. Latency is per (webhook, event):
+send → first attempt's arrival.
+
+**The yardstick** (same run, same machine): a bare client process (\`bare_sender.ts\`) sends
+envelopes of the same size to one of the receivers with the delivery service's own HTTP client
+and nothing else (no Kafka, Postgres, signing or queue): first as fast as ${r.bare.max.concurrency} requests in flight (DELIVERY_CONCURRENCY) allow for ${
+    ((r.bare.max.to - r.bare.max.from) / 1000).toFixed(0)
+  } s (${r.bare.max.per_sec.toLocaleString("en-US")} requests/s), then paced at ${
+    r.bare.paced.rate.toLocaleString("en-US")
+  } requests/s (the sustained scenario's deliveries/s, or 80% of the closed-loop rate when that is less) (request → response p50 ${r.bare.paced.latency_ms.p50} ms, p95 ${r.bare.paced.latency_ms.p95} ms). Rows marked × are ratios to it.
+Resident sizes are \`VmRSS\` from \`/proc/<pid>/status\`, sampled every 250 ms.
 
 | scenario | what it does |
 | --- | --- |
-| throughput | ${t.webhooks} webhooks (${t.partners} partners × 2), fast 200 endpoints; after a ${t.warmup_events}-event warm-up, ${
+| sustained | ${r.sustained.webhooks} webhooks (${r.sustained.partners} partners × 2), fast 200 endpoints; after a ${t.warmup_events}-event warm-up, ${
+    r.sustained.rate.toLocaleString("en-US")
+  } events/s for ${r.sustained.duration_s} s, so ${
+    r.sustained.offered_deliveries_per_sec.toLocaleString("en-US")
+  } deliveries/s offered; deliveries/s = first attempts received ÷ (last arrival − first send) |
+| burst | ${t.webhooks} webhooks (${t.partners} partners × 2), fast 200 endpoints; after a ${t.warmup_events}-event warm-up, ${
     t.events.toLocaleString("en-US")
   } events published in batches of ${t.batch_size} as fast as possible (took ${t.publish_ms} ms); deliveries/s = first attempts received ÷ (last arrival − first send) |
 | latency | ${l.rate} events/s for ${l.duration_s} s, round-robin over ${l.webhooks} partners with one fast webhook each |
@@ -123,9 +145,14 @@ ${figureRows(figs).join("\n")}
 A target counts as met only when its figure is within it; "deliveries missing" (expected
 first attempts that never arrived) must be 0. Rows marked "context" have no target.
 
-- **throughput**: ${t.delivered} of ${t.expected} deliveries in ${t.window_ms} ms, ${t.repeats} repeated; attempts recorded (with the warm-up's): ${
+- **sustained**: ${r.sustained.delivered} of ${r.sustained.expected} deliveries in ${r.sustained.window_ms} ms, ${r.sustained.repeats} repeated, max ${r.sustained.latency_ms.max} ms; attempts recorded (with the warm-up's): ${
+    statusText(r.sustained.statuses)
+  }. Sends fell behind their schedule by at most ${r.sustained.max_schedule_slip_ms} ms. Delivery process: ${r.sustained.processes.delivery.corePct}% of a core, resident ${r.sustained.processes.delivery.rssMeanMiB} MiB on average, ${r.sustained.processes.delivery.rssMaxMiB} MiB at most; receivers: ${r.sustained.processes.receivers.corePct}% of a core. CPU: ${
+    cpuLine(r.sustained.cpu)
+  }.
+- **burst**: ${t.delivered} of ${t.expected} deliveries in ${t.window_ms} ms, ${t.repeats} repeated; attempts recorded (with the warm-up's): ${
     statusText(t.statuses)
-  }. Under the burst the queue builds up, hence the seconds of latency. At most ${
+  }. Under the burst the queue builds up, hence the seconds of latency. Delivery process: ${t.processes.delivery.corePct}% of a core. At most ${
     t.connections_per_host_max ?? "n/a"
   } TCP connections to one receiver at once (2 webhooks of at most ${i.slow.max_in_flight_setting} attempts in flight each; the client's socket cap per host is ${i.slow.sockets_per_host_setting}). CPU: ${
     cpuLine(t.cpu)

@@ -5,6 +5,9 @@
  */
 import type { CpuUsage } from "../common/cpu.ts";
 import type { LatencyStats } from "../common/stats.ts";
+import type { KeptProfile } from "../baselines/profiles.ts";
+import type { BareResult } from "./bare_sender.ts";
+import type { ProcessesUsage } from "./measure.ts";
 import type { DeliverySummary } from "./tally.ts";
 
 /** Attempts by status, from the service's `webhook_deliveries`. */
@@ -26,6 +29,27 @@ export interface ThroughputResult extends DeliverySummary {
   /** Most TCP connections seen at once to one receiver (2 webhooks); null without `ss`. */
   connections_per_host_max: number | null;
   cpu: CpuUsage;
+  processes: ProcessesUsage;
+}
+
+/** A rate the service keeps up with, high enough for the deliveries/s target. */
+export interface SustainedResult extends DeliverySummary {
+  /** Events/s published. */
+  rate: number;
+  offered_deliveries_per_sec: number;
+  duration_s: number;
+  webhooks: number;
+  partners: number;
+  events: number;
+  /** First attempts received ÷ (last first arrival − first send). */
+  deliveries_per_sec: number;
+  window_ms: number;
+  producer_ack_ms: LatencyStats;
+  max_schedule_slip_ms: number;
+  statuses: Statuses;
+  connections_per_host_max: number | null;
+  cpu: CpuUsage;
+  processes: ProcessesUsage;
 }
 
 /** A steady rate to healthy webhooks. */
@@ -40,6 +64,7 @@ export interface LatencyResult extends DeliverySummary {
   /** Most TCP connections seen at once to one receiver; null without `ss`. */
   connections_per_host_max: number | null;
   cpu: CpuUsage;
+  processes: ProcessesUsage;
 }
 
 /** Healthy webhooks beside one whose endpoint outlasts the timeout. */
@@ -78,11 +103,29 @@ export interface IsolationResult {
     host_connections_max: number | null;
   };
   cpu: CpuUsage;
+  processes: ProcessesUsage;
+}
+
+/** Resident size of a process, in MiB. */
+export interface Memory {
+  /** After start-up, before any load. */
+  at_rest_mib: number;
+  /** Most while the sustained scenario ran. */
+  under_load_max_mib: number;
+  /** At the end, after every scenario, idle again. */
+  after_mib: number;
 }
 
 /** Everything a run measured. */
 export interface DeliveryResults {
+  /** The bare Hono handlers sent to by a bare client process: the yardstick. */
+  bare: BareResult & { memory: Omit<Memory, "after_mib"> };
   throughput: ThroughputResult;
+  sustained: SustainedResult;
   latency: LatencyResult;
   isolation: IsolationResult;
+  /** The delivery service's process. */
+  memory: Memory;
+  /** Its CPU profile over the sustained scenario (`BENCH_DELIVERY_PROFILE=1`). */
+  profile?: KeptProfile;
 }

@@ -6,6 +6,7 @@
  */
 import type { Sql } from "@hire/db";
 import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
+import { vmRssKiB } from "../common/rss.ts";
 import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
 import { openLoopCreates } from "./open_loop.ts";
 
@@ -35,10 +36,9 @@ export async function embeddingBacklog(sql: Sql): Promise<number> {
 }
 
 /** Resident set size of `pid` in MiB (0 when it has exited). */
-export async function rssMiB(pid: number): Promise<number> {
+async function rssMiB(pid: number): Promise<number> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  return Math.round((vmRssKiB(status) ?? 0) / 1024);
 }
 
 /** Runs the load for one phase and reads the machine around it. */

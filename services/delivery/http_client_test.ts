@@ -3,7 +3,7 @@ import { type LogFields, silentLogger } from "@hire/log";
 import type { Resolve } from "@hire/webhooks";
 import { type ReceivedRequest, sleep, startReceiver } from "@hire/testing/receiver.ts";
 import { testCertificates } from "@hire/testing/test_ca.ts";
-import { createWebhookHttpClient, type WebhookHttpClientOptions } from "./http_client.ts";
+import { createWebhookHttpClient, poolKey, type WebhookHttpClientOptions } from "./http_client.ts";
 
 const loopbackResolve: Resolve = (_host, type) =>
   Promise.resolve(type === "A" ? ["127.0.0.1"] : []);
@@ -283,4 +283,13 @@ Deno.test("post reaches a bracketed IPv6 literal when private networks are allow
 
   assert.equal(result.error, null);
   assert.equal(ctx.receiver.requests("/v6").length, 1);
+});
+
+Deno.test("poolKey: host, port, local address, family and server name, never a TLS option", () => {
+  const key = poolKey({ host: "hooks.example.sa", port: 8443, servername: "hooks.example.sa" });
+  assert.equal(key, "hooks.example.sa:8443:::hooks.example.sa");
+  const withCa = { host: "hooks.example.sa", port: 8443, ca: ["x".repeat(200_000)] };
+  assert.equal(poolKey(withCa), "hooks.example.sa:8443:::");
+  assert.notEqual(poolKey({ host: "a", port: 443 }), poolKey({ host: "a", port: 444 }));
+  assert.notEqual(poolKey({ host: "a", servername: "a" }), poolKey({ host: "a", servername: "b" }));
 });

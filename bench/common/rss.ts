@@ -1,0 +1,151 @@
+/**
+ * Resident memory of the system's processes, from /proc: each service by its pid, Postgres
+ * as its server processes and the backends of one database, the Kafka broker. RSS counts
+ * every page a process maps that is in memory, shared ones included (Postgres's shared
+ * buffers appear in each backend that touched them), so groups also get PSS (each shared
+ * page divided among the processes sharing it), which adds up.
+ * @module
+ */
+
+/** Resident size of a group of processes, in KiB. */
+export interface Resident {
+  processes: number;
+  rssKiB: number;
+  pssKiB: number;
+}
+
+/** A group to measure: its name and how to find its pids now. */
+export interface ProcessGroup {
+  name: string;
+  pids(): Promise<number[]>;
+}
+
+/** The `VmRSS` of a /proc/<pid>/status text, in KiB. */
+export function vmRssKiB(status: string): number | undefined {
+  const m = status.match(/^VmRSS:\s+(\d+)\s+kB$/m);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The `Pss` of a /proc/<pid>/smaps_rollup text, in KiB. */
+export function pssKiB(rollup: string): number | undefined {
+  const m = rollup.match(/^Pss:\s+(\d+)\s+kB$/m);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Which part of Postgres a child of the postmaster is, from its command line: a backend of
+ * `database` (`postgres: [<cluster>: ]<user> <database> <host>(<port>) <state>`), another
+ * database's backend, or a server process (checkpointer, WAL writer…).
+ */
+export function postgresPart(cmdline: string, database: string): "server" | "ours" | "other" {
+  const title = cmdline.match(/^postgres: (?:[^:\s]+: )?(.*)$/)?.[1] ?? "";
+  const backend = title.match(/^\S+ (\S+) (?:\S+\(\d+\)|\[local\])/);
+  if (!backend) return "server";
+  return backend[1] === database ? "ours" : "other";
+}
+
+/** The parent pid in a /proc/<pid>/stat text. */
+export function parentPid(stat: string): number {
+  // Fields after the parenthesised command name: state, ppid, …
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+}
+
+/** Every pid whose command line (NULs as spaces) passes `match`. */
+export async function pidsWhere(match: (cmdline: string) => boolean): Promise<number[]> {
+  const pids: number[] = [];
+  for await (const e of Deno.readDir("/proc")) {
+    if (!/^\d+$/.test(e.name)) continue;
+    const raw = await Deno.readTextFile(`/proc/${e.name}/cmdline`).catch(() => "");
+    if (raw && match(raw.replaceAll("\0", " ").trim())) pids.push(Number(e.name));
+  }
+  return pids;
+}
+
+/** The postmaster's children whose command line passes `match`. */
+async function postgresChildren(postmaster: number, match: (cmdline: string) => boolean) {
+  const children: number[] = [];
+  for (const pid of await pidsWhere(match)) {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
+    if (stat && parentPid(stat) === postmaster) children.push(pid);
+  }
+  return children;
+}
+
+/**
+ * The groups of a system: its services by pid, Postgres as the postmaster with its server
+ * processes and as the backends of `database` (other databases' backends are others' load),
+ * the Kafka broker (the process listening on `brokerPort`).
+ */
+export function systemGroups(
+  services: Record<string, number>,
+  postgres: { postmaster: number; database: string; brokerPort: number },
+): ProcessGroup[] {
+  const { postmaster, database } = postgres;
+  return [
+    ...Object.entries(services).map(([name, pid]) => ({
+      name,
+      pids: () => Promise.resolve([pid]),
+    })),
+    {
+      name: "postgres (server processes)",
+      pids: async () => [
+        postmaster,
+        ...await postgresChildren(postmaster, (c) => postgresPart(c, database) === "server"),
+      ],
+    },
+    {
+      name: `postgres (backends of ${database})`,
+      pids: () => postgresChildren(postmaster, (c) => postgresPart(c, database) === "ours"),
+    },
+    { name: "kafka", pids: () => listenerPids(postgres.brokerPort) },
+  ];
+}
+
+/** The pids in `ss -ltnpH` output (`users:(("java",pid=7623,fd=130))`). */
+export function ssPids(output: string): number[] {
+  return [...new Set([...output.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])))];
+}
+
+/** The processes listening on TCP `port` of this machine. */
+async function listenerPids(port: number): Promise<number[]> {
+  const out = await new Deno.Command("ss", { args: ["-ltnpH", `sport = :${port}`] }).output();
+  return ssPids(new TextDecoder().decode(out.stdout));
+}
+
+/** The postmaster's pid: the first line of `postmaster.pid` in the server's data directory. */
+export async function postmasterPid(dataDirectory: string): Promise<number> {
+  const text = await Deno.readTextFile(`${dataDirectory}/postmaster.pid`);
+  const pid = Number(text.split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) {
+    throw new Error(`no pid in ${dataDirectory}/postmaster.pid`);
+  }
+  return pid;
+}
+
+async function residentOf(pids: number[]): Promise<Resident> {
+  let rss = 0;
+  let pss = 0;
+  let processes = 0;
+  for (const pid of pids) {
+    const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
+    const r = vmRssKiB(status);
+    if (r === undefined) continue; // gone meanwhile
+    const rollup = await Deno.readTextFile(`/proc/${pid}/smaps_rollup`).catch(() => "");
+    rss += r;
+    pss += pssKiB(rollup) ?? r;
+    processes++;
+  }
+  return { processes, rssKiB: rss, pssKiB: pss };
+}
+
+/** One sample of every group. */
+export async function sampleResident(
+  groups: readonly ProcessGroup[],
+): Promise<Record<string, Resident>> {
+  const out: Record<string, Resident> = {};
+  for (const g of groups) out[g.name] = await residentOf(await g.pids());
+  return out;
+}
+
+/** KiB as MiB with one decimal. */
+export const mib = (kib: number): string => (kib / 1024).toFixed(1);

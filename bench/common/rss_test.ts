@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { parentPid, postgresPart, pssKiB, ssPids, vmRssKiB } from "./rss.ts";
+
+Deno.test("vmRssKiB and pssKiB read their line; absent, undefined", () => {
+  const status = "Name:\tdeno\nVmHWM:\t  300000 kB\nVmRSS:\t  234300 kB\nRssAnon:\t 1 kB\n";
+  assert.equal(vmRssKiB(status), 234300);
+  assert.equal(vmRssKiB("Name:\tkthreadd\n"), undefined);
+  assert.equal(pssKiB("Rss:              86092 kB\nPss:              20811 kB\n"), 20811);
+  assert.equal(pssKiB(""), undefined);
+});
+
+Deno.test("postgresPart tells our backends from others' and from server processes", () => {
+  const db = "hire_bench_pipeline";
+  assert.equal(
+    postgresPart(`postgres: 15/main: hire_job_login ${db} 127.0.0.1(48320) COMMIT`, db),
+    "ours",
+  );
+  assert.equal(postgresPart(`postgres: postgres ${db} [local] idle`, db), "ours");
+  assert.equal(
+    postgresPart("postgres: 15/main: hire_job_login hire 127.0.0.1(4) idle", db),
+    "other",
+  );
+  assert.equal(
+    postgresPart(`postgres: 15/main: hire_job_login ${db}_test 127.0.0.1(4) idle`, db),
+    "other",
+  );
+  assert.equal(postgresPart("postgres: 15/main: checkpointer", db), "server");
+  assert.equal(postgresPart("postgres: walwriter", db), "server");
+  assert.equal(postgresPart("postgres: 15/main: logical replication launcher", db), "server");
+});
+
+Deno.test("parentPid reads the fourth field, whatever the command name holds", () => {
+  assert.equal(parentPid("11697 (postgres) S 2206 11697 11697 0 -1"), 2206);
+  assert.equal(parentPid("42 (a) b (c) R 7 42 42 0"), 7);
+});
+
+Deno.test("ssPids reads each listener's pid once", () => {
+  const out = 'LISTEN 0 50 *:9092 *:* users:(("java",pid=7623,fd=130),("java",pid=7623,fd=131))\n';
+  assert.deepEqual(ssPids(out), [7623]);
+  assert.deepEqual(ssPids(""), []);
+});
