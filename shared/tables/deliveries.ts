@@ -56,6 +56,15 @@ export interface ClaimOptions {
 }
 
 /**
+ * Pending attempts a claim reads per webhook, oldest first. A claim costs the same however deep
+ * a backlog is; the price is that when a webhook's oldest attempts all wait behind jobs already
+ * in flight, a younger attempt of another job waits for the next claim after them.
+ */
+export function claimWindow(perWebhook: number): number {
+  return Math.max(64, 4 * perWebhook);
+}
+
+/**
  * Claims due attempts, keeping three rules across processes: one attempt at a time per
  * webhook and job (events of a job arrive in order), at most `perWebhook` in flight per
  * webhook and at most `perPartner` per partner (slow endpoints cannot take every worker).
@@ -76,14 +85,21 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
     ), heads AS (
       -- A partner or webhook at its cap can have nothing claimed, whatever the order: its
       -- rows are left out before the sort, which a hung partner's backlog would dominate.
-      SELECT DISTINCT ON (webhook_id, job_id) id, webhook_id, partner_id, seq, locked_until,
-             trigger
-      FROM webhook_deliveries
-      WHERE status = 'pending'
-        AND partner_id NOT IN (SELECT partner_id FROM partner_inflight
-                               WHERE n >= ${opts.perPartner})
-        AND webhook_id NOT IN (SELECT webhook_id FROM inflight WHERE n >= ${opts.perWebhook})
-      ORDER BY webhook_id, job_id, seq
+      -- Only each webhook's oldest pending attempts are read: every attempt older than one of
+      -- them is among them, so the heads of its jobs found there are the true heads.
+      SELECT DISTINCT ON (d.webhook_id, d.job_id) d.id, d.webhook_id, d.partner_id, d.seq,
+             d.locked_until, d.trigger
+      FROM webhooks w
+      CROSS JOIN LATERAL (
+        SELECT id, webhook_id, partner_id, job_id, seq, locked_until, trigger
+        FROM webhook_deliveries
+        WHERE webhook_id = w.id AND status = 'pending'
+        ORDER BY seq LIMIT ${claimWindow(opts.perWebhook)}
+      ) d
+      WHERE w.partner_id NOT IN (SELECT partner_id FROM partner_inflight
+                                 WHERE n >= ${opts.perPartner})
+        AND w.id NOT IN (SELECT webhook_id FROM inflight WHERE n >= ${opts.perWebhook})
+      ORDER BY d.webhook_id, d.job_id, d.seq
     ), ready AS (
       -- webhook_slot: the place an attempt would take among its webhook's in flight.
       SELECT h.id, h.partner_id, h.seq,

@@ -12,6 +12,7 @@ import {
   cancelInactiveAttempts,
   claimDueAttempts,
   type ClaimOptions,
+  claimWindow,
   queueFirstAttempts,
   queueRetryAttempts,
   queueTestAttempt,
@@ -305,5 +306,23 @@ Deno.test("claim: a paused or disabled webhook's test event is claimed, its othe
     assert.deepEqual(claimed.map((a) => [a.id, a.trigger]), [[test.id, "test"]]);
     const [cancelled] = await sql`SELECT status FROM webhook_deliveries WHERE id = ${event!}`;
     assert.equal(cancelled!.status, "cancelled");
+  });
+});
+
+Deno.test("claim: behind a deep backlog a webhook's oldest attempts go first, window after window", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const wh = await webhook(sql, p);
+    const ids = await queue(sql, p, wh, claimWindow(4) + 6);
+    const limits = { perWebhook: 4, perPartner: 4 };
+    const claimed: string[] = [];
+    while (claimed.length < ids.length) {
+      const batch = await claim(sql, 4, limits);
+      assert.ok(batch.length > 0, `stalled after ${claimed.length} of ${ids.length}`);
+      claimed.push(...batch.map((a) => a.id));
+      await finish(sql, batch.map((a) => a.id));
+    }
+    // Each claim took the oldest pending ones: all of them, in the order they were queued.
+    assert.deepEqual(claimed, ids);
   });
 });
