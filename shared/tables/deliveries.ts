@@ -144,7 +144,12 @@ export async function cancelInactiveAttempts(sql: Sql): Promise<number> {
                    THEN 'plan ' || p.plan || ' has no webhooks: attempt not made'
                    ELSE 'webhook inactive: attempt not made' END
     FROM webhooks w, partners p
-    WHERE d.status = 'pending' AND w.id = d.webhook_id AND p.id = w.partner_id
+    -- From the few webhooks concerned to their pending rows by index: this runs every poll,
+    -- and a join the other way read the whole backlog each time (90 ms with 19,000 pending).
+    WHERE d.webhook_id = ANY(ARRAY(
+        SELECT iw.id FROM webhooks iw JOIN partners ip ON ip.id = iw.partner_id
+        WHERE NOT iw.is_active OR ip.plan <> ALL(${WEBHOOK_PLANS}::text[])))
+      AND d.status = 'pending' AND w.id = d.webhook_id AND p.id = w.partner_id
       AND ((NOT w.is_active AND d.trigger <> 'test') OR p.plan <> ALL(${WEBHOOK_PLANS}::text[]))
       AND (d.locked_until IS NULL OR d.locked_until <= now())`;
   return rows.count;
