@@ -1,215 +1,260 @@
 /**
- * The pipeline benchmark: with 10,000 seekers in the index, jobs are created at a steady
- * rate and each is polled until `match_ready: true`; the time from the 201 to that moment
- * is the figure, as a partner would see it.
+ * One run of the pipeline benchmark on its own stack: the seeded database, every service as
+ * a process, a fresh partner, a warm-up job, the backlog drained, resident sizes at rest,
+ * the load with resident sizes sampled under it, the database's times of the measured jobs.
  * @module
  */
 import type { Sql } from "@hire/db";
-import { createRandom, SEEKER_CITIES, syntheticJobs, syntheticSeekerLines } from "@hire/fixtures";
-import { type Admin, createKafka } from "@hire/kafka";
-import { JOBS_PATH } from "../common/load.ts";
-import { commandOutput, ROOT, step } from "../common/proc.ts";
-import { latencyStats } from "../common/stats.ts";
-
-/** Settings of one run. */
-export interface PipelineBenchConfig {
-  baseUrl: string;
-  apiKey: string;
-  seekers: number;
-  /** Jobs created per second. */
-  rate: number;
-  durationS: number;
-  /** A job not match-ready this long after its 201 counts as missed. */
-  deadlineS: number;
-  /** The pgvector table of seeker vectors of the system's embedding space. */
-  seekerTable: string;
-}
-
-/** What one run measured. */
-export interface PipelineBenchResult {
-  seekersInIndex: number;
-  /** Seekers embedded per second while seeding; null when they were already there. */
-  seedEmbeddingsPerSec: number | null;
-  /**
-   * Seekers per second of `deno task reindex`, when the profiles were stored and embedded
-   * but not in this embedding space (another model or vocabulary version); else null.
-   */
-  reindexPerSec: number | null;
-  jobsCreated: number;
-  jobsReady: number;
-  readyMs: { p50: number; p95: number; p99: number; max: number };
-  matchesFound: number;
-}
+import { createKafka } from "@hire/kafka";
+import { keepProfile, type KeptProfile, monotonicUs } from "../baselines/profiles.ts";
+import { createPartner } from "../common/partner.ts";
+import { RESULTS_DIR, step } from "../common/proc.ts";
+import {
+  postmasterPid,
+  type ProcessGroup,
+  type Resident,
+  sampleResident,
+  systemGroups,
+} from "../common/rss.ts";
+import type { PipelineConfig } from "./config.ts";
+import { type JobTimes, type PipelineFigures, pipelineFigures } from "./figures.ts";
+import { jobBodies, type JobOutcome, offerLoad } from "./load.ts";
+import type { SeedReport } from "./seed.ts";
+import type { RunningSystem, Stack } from "./stack.ts";
+import { startSystem } from "./stack.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function embeddedSeekers(sql: Sql): Promise<number> {
-  const [row] =
-    await sql`SELECT count(*)::int AS n FROM seekers WHERE embedded_hash = content_hash`;
-  return row!.n;
-}
-
-/** Seekers in the index of the system's embedding space. */
-async function indexedSeekers(sql: Sql, table: string): Promise<number> {
-  const [exists] = await sql`SELECT to_regclass(${table}) IS NOT NULL AS yes`;
-  if (!exists!.yes) return 0;
-  const [row] = await sql.unsafe(`SELECT count(*)::int AS n FROM ${table}`);
-  return row!.n;
-}
-
-/**
- * Puts the synthetic seekers (ids are deterministic) into the index as an operator would:
- * `deno task reindex` when the profiles are stored but embedded in another space, else
- * `deno task seekers import` and a wait until all are embedded.
- */
-async function seedSeekers(
-  sql: Sql,
-  count: number,
-  table: string,
-): Promise<{ seed: number | null; reindex: number | null }> {
-  const before = await indexedSeekers(sql, table);
-  if (before >= count) return { seed: null, reindex: null };
-  const started = Date.now();
-  const perSec = (n: number) => n / ((Date.now() - started) / 1000);
-  if (await embeddedSeekers(sql) >= count) {
-    step(`pipeline: re-indexing ${count} stored seekers into ${table} (deno task reindex)`);
-    const out = await commandOutput(Deno.execPath(), ["task", "reindex"], { cwd: ROOT });
-    if (!out.success) throw new Error(`deno task reindex failed:\n${out.stderr}${out.stdout}`);
-    return { seed: null, reindex: perSec((await indexedSeekers(sql, table)) - before) };
-  }
-  step(`pipeline: seeding ${count} seekers (${before} already in the index)`);
-  const file = await Deno.makeTempFile({ prefix: "bench-seekers-", suffix: ".jsonl" });
-  try {
-    await Deno.writeTextFile(file, ReadableStream.from(syntheticSeekerLines(count, 1)));
-    const out = await commandOutput(Deno.execPath(), ["task", "seekers", "import", file], {
-      cwd: ROOT,
-    });
-    if (!out.success) {
-      throw new Error(`deno task seekers import failed:\n${out.stderr}${out.stdout}`);
-    }
-  } finally {
-    await Deno.remove(file);
-  }
-  let done = before;
-  while (done < count) {
-    await sleep(2000);
-    done = await indexedSeekers(sql, table);
-    step(`pipeline: ${done} of ${count} seekers embedded`);
-    if (Date.now() - started > 30 * 60_000) throw new Error("seeding took over 30 minutes");
-  }
-  return { seed: perSec(done - before), reindex: null };
-}
-
-/**
- * Waits until nothing is queued for the pipeline: no job waiting to be embedded, no message
- * waiting in the outbox, and matching caught up with every trigger. Right after seeding,
- * matching still works through one trigger per seeker; measuring then times that backlog.
- */
-async function drain(sql: Sql): Promise<void> {
-  const kafka = createKafka({
-    brokers: (Deno.env.get("KAFKA_BROKERS") ?? "127.0.0.1:9092").split(","),
-    clientId: "bench",
-  });
-  const admin = kafka.admin();
+/** Messages of `topics` that `groupId` has not committed yet. */
+export async function consumerLag(stack: Stack, groupId: string, topic: string): Promise<number> {
+  const admin = createKafka({ brokers: stack.brokers.split(","), clientId: "bench-pipeline" })
+    .admin();
   await admin.connect();
   try {
-    for (let i = 0;; i++) {
-      const [row] = await sql`SELECT
-        (SELECT count(*)::int FROM jobs WHERE embedding_status = 'processing'
-           AND deleted_at IS NULL AND embedding_retry_at IS NULL) AS jobs,
-        (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS outbox`;
-      const lag = await consumerLag(admin, "matching-service", "embeddings.ready");
-      if (row!.jobs === 0 && row!.outbox === 0 && lag === 0) return;
-      if (i % 10 === 0) {
-        step(
-          `pipeline: waiting for the backlog to drain (jobs ${row!.jobs}, outbox ${
-            row!.outbox
-          }, matching lag ${lag})`,
-        );
-      }
-      if (i > 900) throw new Error("the pipeline's backlog did not drain in 15 minutes");
-      await sleep(1000);
-    }
+    const ends = await admin.fetchTopicOffsets(topic);
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    const at = new Map(
+      committed!.partitions.map((p) => [p.partition, Math.max(0, Number(p.offset))]),
+    );
+    return ends.reduce((sum, e) => sum + Number(e.offset) - (at.get(e.partition) ?? 0), 0);
   } finally {
     await admin.disconnect();
   }
 }
 
-/** Messages of `topic` that `groupId` has not committed yet. */
-async function consumerLag(admin: Admin, groupId: string, topic: string): Promise<number> {
-  const ends = await admin.fetchTopicOffsets(topic);
-  const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
-  const at = new Map(
-    committed!.partitions.map((p) => [p.partition, Math.max(0, Number(p.offset))]),
-  );
-  return ends.reduce((sum, e) => sum + Number(e.offset) - (at.get(e.partition) ?? 0), 0);
+/** Waits until no job waits for its embedding, no outbox row and no match trigger is left. */
+export async function drain(stack: Stack): Promise<void> {
+  for (let i = 0;; i++) {
+    const [row] = await stack.owner`SELECT
+      (SELECT count(*)::int FROM jobs WHERE embedding_status = 'processing'
+         AND deleted_at IS NULL AND embedding_retry_at IS NULL) AS jobs,
+      (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS outbox`;
+    const lag = await consumerLag(
+      stack,
+      stack.groups.MATCHING_GROUP_ID,
+      stack.topics.TOPIC_EMBEDDINGS_READY,
+    );
+    if (row!.jobs === 0 && row!.outbox === 0 && lag === 0) return;
+    if (i % 10 === 0) {
+      step(`pipeline: draining (jobs ${row!.jobs}, outbox ${row!.outbox}, matching lag ${lag})`);
+    }
+    if (i > 600) throw new Error("the pipeline's backlog did not drain in 10 minutes");
+    await sleep(1000);
+  }
 }
 
-async function createJob(
-  cfg: PipelineBenchConfig,
-  body: unknown,
-): Promise<{ id: string; at: number }> {
-  const res = await fetch(`${cfg.baseUrl}${JOBS_PATH}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${cfg.apiKey}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
+/** The database's times of `ids` (see {@link JobTimes}). */
+export async function jobTimes(sql: Sql, ids: string[]): Promise<JobTimes[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<
+    {
+      id: string;
+      created_at: Date;
+      first_ready_at: Date | null;
+      first_match: Date | null;
+      last_match: Date | null;
+      matches: number;
+    }[]
+  >`SELECT j.id, j.created_at, j.first_ready_at,
+          min(m.matched_at) AS first_match, max(m.matched_at) AS last_match,
+          count(m.job_id)::int AS matches
+     FROM jobs j LEFT JOIN matches m ON m.job_id = j.id
+     WHERE j.id IN ${sql(ids)} GROUP BY j.id`;
+  const ms = (d: Date | null) => d === null ? null : d.getTime();
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at.getTime(),
+    readyAt: ms(r.first_ready_at),
+    firstMatchAt: ms(r.first_match),
+    lastMatchAt: ms(r.last_match),
+    matches: r.matches,
+  }));
+}
+
+/** The processes to measure and their resident sizes, at rest and under load. */
+export async function processGroups(stack: Stack, system: RunningSystem) {
+  const [row] = await stack.owner<
+    { dir: string }[]
+  >`SELECT current_setting('data_directory') AS dir`;
+  const db = new URL(stack.databaseUrl).pathname.slice(1);
+  return systemGroups(system.services.pids, {
+    postmaster: await postmasterPid(row!.dir),
+    database: db,
+    brokerPort: Number(stack.brokers.split(",")[0]!.split(":").at(-1)),
   });
-  const at = performance.now();
-  const json = await res.json();
-  if (res.status !== 201) {
-    throw new Error(`POST ${JOBS_PATH}: ${res.status} ${JSON.stringify(json)}`);
-  }
-  return { id: json.id, at };
 }
 
-/** Polls until match_ready; resolves with the milliseconds since the 201, or null on deadline. */
-async function readyAfter(
-  cfg: PipelineBenchConfig,
-  job: { id: string; at: number },
-): Promise<number | null> {
-  const deadline = job.at + cfg.deadlineS * 1000;
-  while (performance.now() < deadline) {
-    const res = await fetch(`${cfg.baseUrl}${JOBS_PATH}/${job.id}`, {
-      headers: { authorization: `Bearer ${cfg.apiKey}` },
-    });
-    const body = await res.json();
-    if (body.match_ready === true) return performance.now() - job.at;
-    await sleep(25);
-  }
-  return null;
-}
-
-/** Runs the benchmark against the running system. */
-export async function benchPipeline(
-  sql: Sql,
-  cfg: PipelineBenchConfig,
-): Promise<PipelineBenchResult> {
-  const seeded = await seedSeekers(sql, cfg.seekers, cfg.seekerTable);
-  await drain(sql);
-  const cities = SEEKER_CITIES.slice(0, 6).map((c) => c.city);
-  const jobs = syntheticJobs(Math.round(cfg.rate * cfg.durationS), cities, createRandom(11));
-  step(`pipeline: creating ${jobs.length} jobs at ${cfg.rate}/s`);
-  const waits: Promise<number | null>[] = [];
-  const ids: string[] = [];
-  const start = performance.now();
-  for (const [i, job] of jobs.entries()) {
-    const due = start + (i * 1000) / cfg.rate;
-    await sleep(Math.max(0, due - performance.now()));
-    const created = await createJob(cfg, job.body);
-    ids.push(created.id);
-    waits.push(readyAfter(cfg, created));
-  }
-  const times = await Promise.all(waits);
-  const { count: jobsReady, ...readyMs } = latencyStats(times.filter((t) => t !== null));
-  await sleep(2000);
-  const [matches] = await sql`SELECT count(*)::int AS n FROM matches WHERE job_id IN ${sql(ids)}`;
+/** Samples `groups` every `everyMs` until stopped; the samples with their time. */
+export function sampler(groups: readonly ProcessGroup[], everyMs: number) {
+  const samples: { at: number; resident: Record<string, Resident> }[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      samples.push({ at: Date.now(), resident: await sampleResident(groups) });
+      const next = samples.at(-1)!.at + everyMs;
+      while (running && Date.now() < next) await sleep(Math.min(250, next - Date.now()));
+    }
+  })();
   return {
-    seekersInIndex: await indexedSeekers(sql, cfg.seekerTable),
-    seedEmbeddingsPerSec: seeded.seed,
-    reindexPerSec: seeded.reindex,
-    jobsCreated: jobs.length,
-    jobsReady,
-    readyMs,
-    matchesFound: matches!.n,
+    samples,
+    async stop() {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+/** Resident sizes under load: the largest of each group over the samples. */
+export function peakResident(
+  samples: { resident: Record<string, Resident> }[],
+): Record<string, Resident> {
+  const peak: Record<string, Resident> = {};
+  for (const s of samples) {
+    for (const [name, r] of Object.entries(s.resident)) {
+      const p = peak[name];
+      if (!p || r.rssKiB > p.rssKiB) {
+        peak[name] = { ...r, pssKiB: Math.max(r.pssKiB, p?.pssKiB ?? 0) };
+      } else p.pssKiB = Math.max(p.pssKiB, r.pssKiB);
+    }
+  }
+  return peak;
+}
+
+/** Everything a run measured. */
+export interface PipelineRun {
+  seed: SeedReport;
+  seekersInIndex: number;
+  jobsInIndex: number;
+  figures: PipelineFigures;
+  residentAtRest: Record<string, Resident>;
+  residentUnderLoadPeak: Record<string, Resident>;
+  residentUnderLoadLast: Record<string, Resident>;
+  profile: KeptProfile | null;
+}
+
+/** A partner of the stack's database with a key, made as an operator makes one. */
+export async function stackPartner(stack: Stack, name: string) {
+  return await createPartner(name, { env: { DATABASE_URL: stack.databaseUrl } });
+}
+
+/** Starts the system, warms it up and drains it: ready to measure. */
+export async function readySystem(
+  stack: Stack,
+  opts: { logDir: string; profileDir?: string },
+): Promise<{ system: RunningSystem; apiKey: string }> {
+  const system = await startSystem(stack, {
+    logDir: opts.logDir,
+    cpuProfile: opts.profileDir ? { service: "match", dir: opts.profileDir } : undefined,
+  });
+  try {
+    const partner = await stackPartner(stack, `Pipeline bench ${new Date().toISOString()}`);
+    // One job through the whole pipeline first: every consumer has joined its group.
+    const [warm] = await offerLoad(
+      {
+        edgeUrl: system.edgeUrl,
+        apiKey: partner.api_key,
+        rate: 1,
+        durationS: 1,
+        deadlineS: 120,
+        pollMs: 200,
+      },
+      jobBodies(7),
+    );
+    if (warm?.readyMs === null) throw new Error("the warm-up job was not match-ready in 120 s");
+    await drain(stack);
+    return { system, apiKey: partner.api_key };
+  } catch (err) {
+    await system.services.stop();
+    throw err;
+  }
+}
+
+/** Runs the benchmark on a seeded stack. */
+export async function runPipeline(
+  stack: Stack,
+  seed: SeedReport,
+  cfg: PipelineConfig,
+  name: string,
+): Promise<PipelineRun> {
+  const logDir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/bench-pipeline-logs`;
+  const profileDir = cfg.BENCH_PIPELINE_PROFILE
+    ? await Deno.makeTempDir({ prefix: "bench-pipeline-prof-" })
+    : undefined;
+  const { system, apiKey } = await readySystem(stack, { logDir, profileDir });
+  let outcomes: JobOutcome[];
+  let residentAtRest: Record<string, Resident>;
+  let samples: { at: number; resident: Record<string, Resident> }[];
+  let windowUs: [number, number];
+  try {
+    const groups = await processGroups(stack, system);
+    residentAtRest = await sampleResident(groups);
+    step(`pipeline: ${cfg.BENCH_PIPELINE_RATE} jobs/s for ${cfg.BENCH_PIPELINE_DURATION} s`);
+    const sampling = sampler(groups, 5000);
+    const from = await monotonicUs();
+    outcomes = await offerLoad({
+      edgeUrl: system.edgeUrl,
+      apiKey,
+      rate: cfg.BENCH_PIPELINE_RATE,
+      durationS: cfg.BENCH_PIPELINE_DURATION,
+      deadlineS: cfg.BENCH_PIPELINE_DEADLINE,
+      pollMs: cfg.BENCH_PIPELINE_POLL_MS,
+    }, jobBodies());
+    step("pipeline: every job answered or given up; waiting for matching to finish");
+    await drain(stack);
+    windowUs = [from, await monotonicUs()];
+    samples = await sampling.stop();
+    const exited = system.services.exited();
+    if (exited.length) throw new Error(`services exited during the run: ${exited.join(", ")}`);
+  } finally {
+    await system.services.stop();
+  }
+  const ids = outcomes.flatMap((o) => o.id ? [o.id] : []);
+  const times = await jobTimes(stack.owner, ids);
+  const [counts] = await stack.owner.unsafe(`SELECT
+    (SELECT count(*)::int FROM seekers WHERE embedded_hash = content_hash) AS seekers,
+    (SELECT count(*)::int FROM jobs WHERE match_ready) AS jobs`);
+  let profile: KeptProfile | null = null;
+  if (profileDir) {
+    for await (const e of Deno.readDir(profileDir)) {
+      if (!e.name.endsWith(".cpuprofile")) continue;
+      profile = await keepProfile(
+        `${profileDir}/${e.name}`,
+        new URL("profiles/", RESULTS_DIR),
+        `${name}-match`,
+        windowUs,
+      );
+    }
+    await Deno.remove(profileDir, { recursive: true });
+  }
+  return {
+    seed,
+    seekersInIndex: counts!.seekers,
+    jobsInIndex: counts!.jobs,
+    figures: pipelineFigures(outcomes, times),
+    residentAtRest,
+    residentUnderLoadPeak: peakResident(samples),
+    residentUnderLoadLast: samples.at(-1)?.resident ?? {},
+    profile,
   };
 }

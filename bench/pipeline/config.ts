@@ -1,0 +1,42 @@
+/**
+ * The pipeline benchmark's and the soak's knobs, read once from the environment.
+ * @module
+ */
+import { intVar, parseConfig } from "@hire/config";
+import { z } from "zod";
+
+const schema = z.object({
+  /** Seekers in the index. */
+  BENCH_SEEKERS: intVar(100_000),
+  /** Of which distinct profiles embedded by the real model; the rest are copies. */
+  BENCH_SEED_DISTINCT: intVar(5_000),
+  /** Jobs created per second. */
+  BENCH_PIPELINE_RATE: z.coerce.number().positive().default(50),
+  /** Seconds of creates measured. */
+  BENCH_PIPELINE_DURATION: intVar(60),
+  /** A job not match-ready this many seconds after its 201 counts as missed. */
+  BENCH_PIPELINE_DEADLINE: intVar(30),
+  /** Milliseconds between two GETs of a job not yet match-ready. */
+  BENCH_PIPELINE_POLL_MS: intVar(50),
+  /** The benchmark's own database, kept between runs while its seed is unchanged. */
+  BENCH_PIPELINE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/).default(
+    "hire_bench_pipeline",
+  ),
+  /** Runs the matching service under `--cpu-prof` (slower; the figures say so). */
+  BENCH_PIPELINE_PROFILE: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
+  /** Names this run's results (`pipeline-<label>-<date>.json`), e.g. `before`. */
+  BENCH_PIPELINE_LABEL: z.string().regex(/^[a-z0-9-]*$/).default(""),
+  /** A paragraph added to the summary (what the run is, what changed since the last). */
+  BENCH_PIPELINE_NOTES: z.string().default(""),
+  /** The soak's minutes of load. */
+  BENCH_SOAK_MINUTES: intVar(10),
+  /** Seconds between two samples of every process's resident size. */
+  BENCH_SOAK_SAMPLE_S: intVar(10),
+});
+
+/** The validated knobs. */
+export type PipelineConfig = z.infer<typeof schema>;
+
+/** Reads the knobs from `env` (default: the process's environment). */
+export const loadPipelineConfig = (env?: Record<string, string | undefined>): PipelineConfig =>
+  parseConfig(schema, env ?? Deno.env.toObject());

@@ -1,0 +1,60 @@
+/**
+ * The soak's Markdown summary: pure.
+ * @module
+ */
+import type { Machine } from "../common/machine.ts";
+import { mib } from "../common/rss.ts";
+import type { PipelineConfig } from "../pipeline/config.ts";
+import type { SoakRun } from "./soak.ts";
+import { allowanceKiB } from "./trend.ts";
+
+const ms = (x: number) => Number.isNaN(x) ? "n/a" : `${x}`;
+
+/** The summary of a soak. */
+export function soakMarkdown(run: SoakRun, cfg: PipelineConfig, machine: Machine, at: Date) {
+  const growing = Object.entries(run.trends).filter(([, t]) => t.grows).map(([n]) => n);
+  const trendRows = Object.entries(run.trends).map(([name, t]) =>
+    `| ${name} | ${mib(t.firstKiB)} | ${mib(t.middleMeanKiB)} | ${mib(t.lastMeanKiB)} | ${
+      mib(t.lastKiB)
+    } | ${mib(t.maxKiB)} | ${(t.slopeKiBPerMin / 1024).toFixed(2)} | ${
+      mib(allowanceKiB(t.middleMeanKiB))
+    } | ${t.grows ? "GROWS" : "bounded"} |`
+  );
+  const minuteRows = run.readyByMinute.map((s, i) =>
+    `| ${i + 1} | ${s.count} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`
+  );
+  return `# Memory soak
+
+Measured on ${at.toISOString()} with \`deno task bench:soak\`: the pipeline benchmark's system
+(every service its own process, database \`${cfg.BENCH_PIPELINE_DATABASE}\` with
+${
+    cfg.BENCH_SEEKERS.toLocaleString("en")
+  } seekers in the index) under ${cfg.BENCH_PIPELINE_RATE} creates/s for
+${run.minutes} minutes, each job read with GET every ${cfg.BENCH_PIPELINE_POLL_MS} ms until match-ready; the
+resident size of every process sampled every ${cfg.BENCH_SOAK_SAMPLE_S} s during the load.
+
+**Verdict: ${
+    growing.length ? `growing — ${growing.join(", ")}` : "no process grows without bound"
+  }** (a process grows when its last third's mean RSS and its last sample are both above the
+middle third's mean by more than the allowance, max(16 MiB, 5%), with a positive slope; the first
+third is warm-up). Jobs: ${run.jobsOffered} offered, ${run.jobsCreated} created, ${run.jobsReady}
+match-ready within ${cfg.BENCH_PIPELINE_DEADLINE} s; the pipeline drained ${run.drainS} s after the load.
+
+| process | first (MiB) | middle third mean | last third mean | last | max | slope (MiB/min, last two thirds) | allowance | verdict |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${trendRows.join("\n")}
+
+Postgres's server processes and the Kafka broker are shared with other work on this machine;
+their figures include it. RSS of a Postgres group counts shared buffers once per process (the JSON
+has PSS too).
+
+201 → match_ready by minute of the load (ms):
+
+| minute | jobs ready | p50 | p95 | p99 | max |
+| --- | --- | --- | --- | --- | --- |
+${minuteRows.join("\n")}
+
+Machine: ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os},
+${machine.deno}, ${machine.postgres}, ${machine.kafka}. Every sample: \`soak-<date>.json\`.
+`;
+}

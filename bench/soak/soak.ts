@@ -1,0 +1,98 @@
+/**
+ * The soak: the pipeline benchmark's system and load (`bench/pipeline/`) for
+ * `BENCH_SOAK_MINUTES` at the target rate, the resident size of every process sampled every
+ * `BENCH_SOAK_SAMPLE_S`, and the match_ready latency minute by minute (a backlog that
+ * builds up shows there first).
+ * @module
+ */
+import type { Resident } from "../common/rss.ts";
+import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
+import type { PipelineConfig } from "../pipeline/config.ts";
+import { jobBodies, type JobOutcome, offerLoad } from "../pipeline/load.ts";
+import { drain, processGroups, readySystem, sampler } from "../pipeline/pipeline.ts";
+import type { Stack } from "../pipeline/stack.ts";
+import { step } from "../common/proc.ts";
+import { type Trend, trendOf } from "./trend.ts";
+
+/** What a soak measured. */
+export interface SoakRun {
+  minutes: number;
+  jobsOffered: number;
+  jobsCreated: number;
+  jobsReady: number;
+  /** 201 → match_ready by minute of the load (by the create's minute). */
+  readyByMinute: LatencyStats[];
+  /** Every sample: seconds since the load started, resident size per process. */
+  samples: { s: number; resident: Record<string, Resident> }[];
+  /** The verdict per process, on RSS. */
+  trends: Record<string, Trend>;
+  /** Seconds from the end of the load until the pipeline had drained. */
+  drainS: number;
+}
+
+/** 201 → match_ready by the minute each create was answered in. */
+export function byMinute(outcomes: JobOutcome[], startedAt: number): LatencyStats[] {
+  const minutes: number[][] = [];
+  for (const o of outcomes) {
+    if (o.readyMs === null) continue;
+    const m = Math.floor((o.createdAt - startedAt) / 60_000);
+    (minutes[m] ??= []).push(o.readyMs);
+  }
+  return Array.from(minutes, (xs) => roundedStats(latencyStats(xs ?? [])));
+}
+
+/** Trends of every process's RSS over the samples. */
+export function trends(samples: SoakRun["samples"]): Record<string, Trend> {
+  const names = Object.keys(samples[0]?.resident ?? {});
+  return Object.fromEntries(names.map((n) => [
+    n,
+    trendOf(samples.map((s) => ({ at: s.s * 1000, kib: s.resident[n]?.rssKiB ?? 0 }))),
+  ]));
+}
+
+/** Runs the soak on a seeded stack. */
+export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRun> {
+  const logDir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/bench-soak-logs`;
+  const { system, apiKey } = await readySystem(stack, { logDir });
+  try {
+    const groups = await processGroups(stack, system);
+    const sampling = sampler(groups, cfg.BENCH_SOAK_SAMPLE_S * 1000);
+    const startedAt = Date.now();
+    let ready = 0;
+    const progress = setInterval(() => {
+      step(`soak: ${Math.round((Date.now() - startedAt) / 1000)} s, ${ready} jobs match-ready`);
+    }, 60_000);
+    const outcomes = await offerLoad({
+      edgeUrl: system.edgeUrl,
+      apiKey,
+      rate: cfg.BENCH_PIPELINE_RATE,
+      durationS: cfg.BENCH_SOAK_MINUTES * 60,
+      deadlineS: cfg.BENCH_PIPELINE_DEADLINE,
+      pollMs: cfg.BENCH_PIPELINE_POLL_MS,
+      onOutcome: (o) => o.readyMs !== null && ready++,
+    }, jobBodies());
+    clearInterval(progress);
+    const loadEnd = Date.now();
+    // Only the load's samples are judged: draining afterwards is another regime.
+    const samples = (await sampling.stop()).filter((s) => s.at <= loadEnd);
+    await drain(stack);
+    const exited = system.services.exited();
+    if (exited.length) throw new Error(`services exited during the soak: ${exited.join(", ")}`);
+    const timed = samples.map((s) => ({
+      s: Math.round((s.at - startedAt) / 1000),
+      resident: s.resident,
+    }));
+    return {
+      minutes: cfg.BENCH_SOAK_MINUTES,
+      jobsOffered: outcomes.length,
+      jobsCreated: outcomes.filter((o) => o.id).length,
+      jobsReady: outcomes.filter((o) => o.readyMs !== null).length,
+      readyByMinute: byMinute(outcomes, startedAt),
+      samples: timed,
+      trends: trends(timed),
+      drainS: Math.round((Date.now() - loadEnd) / 1000),
+    };
+  } finally {
+    await system.services.stop();
+  }
+}
