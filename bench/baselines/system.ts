@@ -23,7 +23,7 @@ import { DEFAULT_DATABASE_URL, ensureDatabase } from "../../deploy/local/postgre
 import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
 import { freshDatabase } from "../common/fresh_database.ts";
 import { commandOutput, ROOT, step } from "../common/proc.ts";
-import { isReady, LIFTED_PLAN_LIMITS, LIFTED_SITE_LIMIT, tail } from "../common/system.ts";
+import { startRunningSystem } from "../common/service_processes.ts";
 
 /** Every topic and group of a run starts with this; leftovers of a failed run are deleted. */
 export const TOPIC_PREFIX = "bench.baselines.";
@@ -45,14 +45,6 @@ export interface Stack {
   groups: GroupIds;
   /** Deletes the run's topics. */
   cleanup(): Promise<void>;
-}
-
-/** A free loopback port, for the edge. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /** Database `name` made afresh and migrated by `source`'s own migrations; its URL. */
@@ -134,78 +126,26 @@ export async function startServices(
   stack: Stack,
   opts: { logDir: string; profileDir?: string; whole?: boolean },
 ): Promise<RunningServices> {
-  await Deno.mkdir(opts.logDir, { recursive: true });
-  const ports = { edge: freePort(), site: freePort(), console: freePort() };
-  const edgeUrl = `http://127.0.0.1:${ports.edge}`;
-  const env = {
-    ...LIFTED_PLAN_LIMITS,
-    ...LIFTED_SITE_LIMIT,
-    ...stack.topics,
-    ...stack.groups,
-    KAFKA_BROKERS: stack.brokers,
-    PORT: String(ports.edge),
-    SITE_PORT: String(ports.site),
-    CONSOLE_PORT: String(ports.console),
-    PUBLIC_BASE_URL: edgeUrl,
-    SITE_BASE_URL: `http://127.0.0.1:${ports.site}`,
-    CONSOLE_BASE_URL: `http://127.0.0.1:${ports.console}`,
-  };
-  const measured = (name: ServiceName) => (MEASURED_SERVICES as readonly string[]).includes(name);
-  const selected = SERVICES.filter((s) => opts.whole || measured(s.name));
-  const children = new Map<ServiceName, Deno.ChildProcess>();
-  const logs = new Map<ServiceName, string>();
-  for (const { name, entry, role } of selected) {
-    const profile = opts.profileDir && measured(name)
-      ? ["--cpu-prof", `--cpu-prof-dir=${opts.profileDir}/${name}`]
-      : [];
-    const log = `${opts.logDir}/${name}.log`;
-    // One handle per stream (a pipe locks its writable), both appending to the one log.
-    const open = () => Deno.open(log, { create: true, append: true });
-    const [out, err] = [await open(), await open()];
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", ...profile, entry],
-      cwd: stack.source,
-      env: { ...env, DATABASE_URL: urlAs(stack.databaseUrl, loginOf(role)) },
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    child.stdout.pipeTo(out.writable).catch(() => {});
-    child.stderr.pipeTo(err.writable).catch(() => {});
-    children.set(name, child);
-    logs.set(name, log);
-  }
-  const exited = new Set<ServiceName>();
-  for (const [name, child] of children) child.status.then(() => exited.add(name));
-
-  const stop = async () => {
-    for (const child of [...children.values()].reverse()) {
-      try {
-        child.kill("SIGTERM");
-      } catch { /* exited already */ }
-      const timer = setTimeout(() => {
-        try {
-          child.kill("SIGKILL");
-        } catch { /* exited already */ }
-      }, 20_000);
-      await child.status;
-      clearTimeout(timer);
-    }
-  };
-
-  const until = Date.now() + 180_000;
-  while (!await isReady(edgeUrl)) {
-    if (exited.size || Date.now() > until) {
-      await stop();
-      const why = exited.size ? `${[...exited].join(", ")} exited` : "not ready within 180 s";
-      const last = await Promise.all([...logs].map(async ([n, p]) => `--- ${n}\n${await tail(p)}`));
-      throw new Error(`our services: ${why}\n${last.join("\n")}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const pids = Object.fromEntries([...children].map(([n, c]) => [n, c.pid]));
-  step(`${[...children.keys()].join(", ")} running; edge on ${edgeUrl}`);
-  return { edgeUrl, pids, stop };
+  const flags = Object.fromEntries(
+    MEASURED_SERVICES.map((name) => [name, [
+      "--cpu-prof",
+      `--cpu-prof-dir=${opts.profileDir}/${name}`,
+    ]]),
+  );
+  const { edgeUrl, services } = await startRunningSystem({
+    ...stack,
+    urlOf: (name) => {
+      const { role } = SERVICES.find((s) => s.name === name)!;
+      return urlAs(stack.databaseUrl, loginOf(role));
+    },
+  }, {
+    logDir: opts.logDir,
+    names: opts.whole ? undefined : MEASURED_SERVICES,
+    flags: opts.profileDir ? flags : {},
+    cwd: stack.source,
+  });
+  step(`${Object.keys(services.pids).join(", ")} running; edge on ${edgeUrl}`);
+  return { edgeUrl, pids: services.pids, stop: services.stop };
 }
 
 /** The .cpuprofile files `startServices` had written to `<profileDir>/<service>/`. */

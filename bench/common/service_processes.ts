@@ -5,9 +5,10 @@
  * to `<logDir>/<name>.log`. Nothing restarts a service that exits: the run fails instead.
  * @module
  */
+import type { GroupIds, TopicNames } from "@hire/topology";
 import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
 import { ROOT } from "./proc.ts";
-import { tail } from "./system.ts";
+import { isReady, LIFTED_PLAN_LIMITS, LIFTED_SITE_LIMIT, tail } from "./system.ts";
 
 /** The running services. */
 export interface ServiceProcesses {
@@ -26,6 +27,8 @@ export async function startServiceProcesses(opts: {
   logDir: string;
   flags?: Partial<Record<ServiceName, string[]>>;
   names?: readonly ServiceName[];
+  /** The tree the services run from (default: this repository). */
+  cwd?: string;
 }): Promise<ServiceProcesses> {
   await Deno.mkdir(opts.logDir, { recursive: true });
   const selected = SERVICES.filter((s) => !opts.names || opts.names.includes(s.name));
@@ -38,7 +41,7 @@ export async function startServiceProcesses(opts: {
     const [out, err] = [await open(), await open()];
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", ...(opts.flags?.[name] ?? []), entry],
-      cwd: ROOT,
+      cwd: opts.cwd ?? ROOT,
       env: opts.env(name),
       stdin: "null",
       stdout: "piped",
@@ -72,4 +75,67 @@ export async function startServiceProcesses(opts: {
       }
     },
   };
+}
+
+/** What a run's services share: topics, consumer groups, the broker, a login per service. */
+export interface RunStack {
+  topics: TopicNames;
+  groups: GroupIds;
+  brokers: string;
+  /** The database URL a service logs in with, as its own role. */
+  urlOf(name: ServiceName): string;
+}
+
+/** A port nothing listens on now (the services are told theirs). */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+/**
+ * Starts the system (or `names` of it) on `stack` with ports of its own, plan and site limits
+ * lifted as in every benchmark; resolves once the edge's /readyz answers 200, and fails with
+ * the logs' last lines when a service exits first or nothing is ready within 180 s.
+ */
+export async function startRunningSystem(
+  stack: RunStack,
+  opts: Omit<Parameters<typeof startServiceProcesses>[0], "env">,
+): Promise<{ edgeUrl: string; services: ServiceProcesses }> {
+  const ports = { edge: freePort(), site: freePort(), console: freePort() };
+  const edgeUrl = `http://127.0.0.1:${ports.edge}`;
+  const env = {
+    ...LIFTED_PLAN_LIMITS,
+    ...LIFTED_SITE_LIMIT,
+    ...stack.topics,
+    ...stack.groups,
+    KAFKA_BROKERS: stack.brokers,
+    PORT: String(ports.edge),
+    SITE_PORT: String(ports.site),
+    CONSOLE_PORT: String(ports.console),
+    PUBLIC_BASE_URL: edgeUrl,
+    SITE_BASE_URL: `http://127.0.0.1:${ports.site}`,
+    CONSOLE_BASE_URL: `http://127.0.0.1:${ports.console}`,
+  };
+  const services = await startServiceProcesses({
+    ...opts,
+    env: (name) => ({ ...env, DATABASE_URL: stack.urlOf(name) }),
+  });
+  const until = Date.now() + 180_000;
+  while (!await isReady(edgeUrl)) {
+    const exited = services.exited();
+    if (exited.length || Date.now() > until) {
+      await services.stop();
+      const why = exited.length ? `${exited.join(", ")} exited` : "not ready within 180 s";
+      const logs = await Promise.all(
+        (exited.length ? exited : ["edge" as const]).map(async (n) =>
+          `--- ${n}\n${await services.logTail(n)}`
+        ),
+      );
+      throw new Error(`the system: ${why}\n${logs.join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { edgeUrl, services };
 }

@@ -21,8 +21,7 @@ import { LOCAL_BROKER } from "../../deploy/local/kafka.ts";
 import { DEFAULT_DATABASE_URL, ensureDatabase } from "../../deploy/local/postgres.ts";
 import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
 import { step } from "../common/proc.ts";
-import { type ServiceProcesses, startServiceProcesses } from "../common/service_processes.ts";
-import { isReady, LIFTED_PLAN_LIMITS, LIFTED_SITE_LIMIT } from "../common/system.ts";
+import { type ServiceProcesses, startRunningSystem } from "../common/service_processes.ts";
 import { storedFingerprint } from "./seed.ts";
 
 /** Every topic and group of the benchmark starts with this. */
@@ -83,14 +82,6 @@ export async function prepareStack(database: string, fingerprint: string): Promi
   };
 }
 
-/** A port nothing listens on now (the services are told theirs). */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
 /** The running system. */
 export interface RunningSystem {
   edgeUrl: string;
@@ -105,42 +96,11 @@ export async function startSystem(
   stack: Stack,
   opts: { logDir: string; cpuProfile?: { service: ServiceName; dir: string } },
 ): Promise<RunningSystem> {
-  const ports = { edge: freePort(), site: freePort(), console: freePort() };
-  const edgeUrl = `http://127.0.0.1:${ports.edge}`;
-  const env = {
-    ...LIFTED_PLAN_LIMITS,
-    ...LIFTED_SITE_LIMIT,
-    ...stack.topics,
-    ...stack.groups,
-    KAFKA_BROKERS: stack.brokers,
-    PORT: String(ports.edge),
-    SITE_PORT: String(ports.site),
-    CONSOLE_PORT: String(ports.console),
-    PUBLIC_BASE_URL: edgeUrl,
-    SITE_BASE_URL: `http://127.0.0.1:${ports.site}`,
-    CONSOLE_BASE_URL: `http://127.0.0.1:${ports.console}`,
-  };
   const prof = opts.cpuProfile;
-  const services = await startServiceProcesses({
-    env: (name) => ({ ...env, DATABASE_URL: stack.urlOf(name) }),
+  const { edgeUrl, services } = await startRunningSystem(stack, {
     logDir: opts.logDir,
     flags: prof ? { [prof.service]: ["--cpu-prof", `--cpu-prof-dir=${prof.dir}`] } : {},
   });
-  const until = Date.now() + 180_000;
-  while (!await isReady(edgeUrl)) {
-    const exited = services.exited();
-    if (exited.length || Date.now() > until) {
-      await services.stop();
-      const why = exited.length ? `${exited.join(", ")} exited` : "not ready within 180 s";
-      const logs = await Promise.all(
-        (exited.length ? exited : ["edge" as const]).map(async (n) =>
-          `--- ${n}\n${await services.logTail(n)}`
-        ),
-      );
-      throw new Error(`the system: ${why}\n${logs.join("\n")}`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
   step(`pipeline: every service running (logs in ${opts.logDir}), edge ${edgeUrl}`);
   return { edgeUrl, services };
 }
