@@ -16,6 +16,11 @@ const schema = z.object({
   ...vectorEnv,
   /** Consumer group of the embedding service. */
   EMBEDDING_GROUP_ID: groupEnv.EMBEDDING_GROUP_ID,
+  /**
+   * Nice value of the whole process (0 to 19; 0 leaves the priority alone): background work
+   * gives way to the API's processes on a shared machine.
+   */
+  EMBEDDING_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Partitions processed at once; their work shares provider calls. */
   EMBEDDING_CONCURRENCY: intVar(12),
   /** Attempts at embedding one text before the job is marked failed. */

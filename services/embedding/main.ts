@@ -10,9 +10,12 @@ import { createLogger } from "@hire/log";
 import { createRegistry, serveMetrics } from "@hire/metrics";
 import { createVectorIndex } from "@hire/vector";
 import { loadEmbeddingServiceConfig } from "./config.ts";
+import { lowerCpuPriority } from "./priority.ts";
 import { startEmbeddingService } from "./service.ts";
 
 const cfg = loadEmbeddingServiceConfig();
+// Before the model is loaded, so onnxruntime's threads start at the lower priority too.
+lowerCpuPriority(cfg.EMBEDDING_NICE);
 const log = createLogger("embedding", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: 8, name: "embedding" });
 const { queue } = serviceQueue(cfg, { service: "embedding", log });

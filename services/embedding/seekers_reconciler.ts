@@ -14,6 +14,7 @@ import {
   seekersByIds,
   shareLockSeekers,
 } from "@hire/tables";
+import { backlogChunks } from "./backlog_chunks.ts";
 import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
@@ -61,6 +62,10 @@ export async function reconcileSeekers(
 }
 
 async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
+  for (const chunk of backlogChunks(rows)) await embedChunk(deps, chunk);
+}
+
+async function embedChunk(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
   const results = await embedBatch(deps.provider, rows.map(seekerRowText));
   for (const [i, row] of rows.entries()) {
     const r = results[i]!;

@@ -108,6 +108,53 @@ Deno.test("embedding worker: a job change embeds the job, marks it ready, announ
   });
 });
 
+Deno.test("embedding worker: a change of salary or status, or a redelivered change, does not run the model again", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Unchanged text",
+    plan: "growth",
+    adminEmails: [],
+  });
+  const jobId = newId("job");
+  const now = new Date();
+  await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, salary_min, created_at, updated_at)
+    VALUES (${jobId}, ${partner_id}, 'Cashier', 'Tills', 'Abha', 'full_time', 4000, ${now}, ${now})`;
+  const change = (reasons: JobChanged["reasons"]): JobChanged => ({
+    id: newId("evt"),
+    type: "job.changed",
+    job_id: jobId,
+    partner_id,
+    content_version: 1,
+    reasons,
+    at: new Date().toISOString(),
+  });
+  const send = async (c: JobChanged) => {
+    await publisher.send({
+      topic: cfg.TOPIC_JOBS_CHANGED,
+      messages: [{ key: jobId, value: JSON.stringify(c) }],
+    });
+    await queue.whenIdle();
+  };
+  await send(change(["created"]));
+  const embedded = await index.getJob(jobId);
+  assert.ok(embedded, "embedded once");
+  const calls = server.requests;
+
+  // What the job service stores and announces when only these change: the text, and so
+  // its content version, stays.
+  await sql`UPDATE jobs SET salary_min = 4500, status = 'paused' WHERE id = ${jobId}`;
+  await send(change(["status"]));
+  assert.equal((await index.getJob(jobId))?.status, "paused", "the payload follows the row");
+  await send(change(["created"]));
+  assert.equal(server.requests, calls, "no provider call");
+  assert.deepEqual((await index.getJob(jobId))?.vector, embedded.vector);
+
+  // The text changes: embedded again, once.
+  await sql`UPDATE jobs SET description = 'Tills and stock counts', content_version = 2,
+    embedding_status = 'processing' WHERE id = ${jobId}`;
+  await send({ ...change(["content"]), content_version: 2 });
+  assert.equal(server.requests, calls + 1);
+});
+
 Deno.test("embedding worker: a job change naming another partner is set aside; the job's own is embedded", async () => {
   const [owner, other] = await Promise.all(
     ["Owner", "Other"].map((name) => createPartner(sql, { name, plan: "growth", adminEmails: [] })),

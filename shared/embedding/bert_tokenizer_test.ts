@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testModelDir } from "@hire/testing/model.ts";
-import { createBertTokenizer, cutForTokens } from "./bert_tokenizer.ts";
+import { createBertTokenizer, cutAfterWords } from "./bert_tokenizer.ts";
 import { modelPath, TOKENIZER_FILE } from "./model_files.ts";
 
 const json = JSON.parse(await Deno.readTextFile(modelPath(await testModelDir(), TOKENIZER_FILE)));
@@ -39,10 +39,30 @@ Deno.test("padBatch pads every row to the longest with [PAD] and mask 0", () => 
   assert.ok(b.tokenTypeIds.every((x) => x === 0n));
 });
 
-Deno.test("cutForTokens keeps enough text for the first maxTokens tokens", () => {
-  const tok = createBertTokenizer(json, 16);
-  const text = "Registered nurse, ICU; five years at King Faisal Specialist Hospital ".repeat(40);
-  assert.ok(cutForTokens(text, 16).length < text.length);
-  assert.deepEqual(tok.encode(text), createBertTokenizer(json, 16).encode(cutForTokens(text, 16)));
-  assert.equal(cutForTokens("short text", 16), "short text");
+Deno.test("cutAfterWords keeps the first words and their spacing", () => {
+  assert.equal(cutAfterWords("ICU  nurse,\tRiyadh night shifts", 3), "ICU  nurse,\tRiyadh");
+  assert.equal(cutAfterWords("short text", 16), "short text");
+});
+
+Deno.test("encode reads a long text's first tokens as if it had tokenised all of it", () => {
+  const whole = createBertTokenizer(json, 100_000);
+  const texts = [
+    "Registered nurse, ICU; five years at King Faisal Specialist Hospital ".repeat(40),
+    "مطلوب ممرضة عناية مركزة للعمل في الرياض. خبرة لا تقل عن ثلاث سنوات ".repeat(40),
+  ];
+  for (const maxTokens of [8, 32, 256]) {
+    const tok = createBertTokenizer(json, maxTokens);
+    for (const text of texts) {
+      const all = whole.encode(text);
+      assert.deepEqual(tok.encode(text), [...all.slice(0, maxTokens - 1), SEP]);
+    }
+  }
+});
+
+Deno.test("encode reads further when the first words give too few tokens", () => {
+  // Words of control characters only: the normaliser drops them, so they give no token.
+  const text = `${"\u0001 ".repeat(10)}${"nurse ".repeat(40)}`;
+  const ids = createBertTokenizer(json, 16).encode(text);
+  assert.equal(ids.length, 16);
+  assert.deepEqual(ids, [...createBertTokenizer(json, 100_000).encode(text).slice(0, 15), SEP]);
 });

@@ -6,7 +6,7 @@
  */
 import { intVar, parseConfig } from "@hire/config";
 import { z } from "zod";
-import { DEFAULT_MODEL_DIR } from "./model_files.ts";
+import { DEFAULT_MODEL_DIR, DEFAULT_MODEL_TOKENS, LOCAL_MODEL_WINDOW } from "./model_files.ts";
 
 // An exported but empty variable (`EMBEDDING_API_KEY=`) means "not set", as in most shells'
 // env files.
@@ -22,6 +22,13 @@ export const embeddingEnv = {
   EMBEDDING_BATCH_SIZE: intVar(32),
   /** local: onnxruntime threads per inference; 1 leaves the other core to the rest. */
   EMBEDDING_THREADS: intVar(1),
+  /**
+   * local: most tokens the model reads of a text (title first, then the description);
+   * the lexical half and the bridge read all of it. Part of the embedding space's name.
+   */
+  EMBEDDING_MODEL_TOKENS: z.coerce.number().int().min(2).max(LOCAL_MODEL_WINDOW).default(
+    DEFAULT_MODEL_TOKENS,
+  ),
   /** openai: API base URL, e.g. https://api.openai.com/v1; `/embeddings` is appended. */
   EMBEDDING_URL: z.preprocess(
     unset,

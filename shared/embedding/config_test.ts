@@ -9,6 +9,7 @@ Deno.test("loadEmbeddingConfig defaults to the local model", () => {
     EMBEDDING_MODEL_DIR: DEFAULT_MODEL_DIR,
     EMBEDDING_BATCH_SIZE: 32,
     EMBEDDING_THREADS: 1,
+    EMBEDDING_MODEL_TOKENS: 32,
     EMBEDDING_TIMEOUT_MS: 10_000,
     EMBEDDING_BRIDGE: "occupations",
   });

@@ -45,6 +45,10 @@ export async function openDenseEncoder(opts: DenseEncoderOptions): Promise<Dense
     interOpNumThreads: 1,
     executionMode: "sequential",
     graphOptimizationLevel: "all",
+    // With 2 threads, the pool's threads sleep between operators instead of spinning: the
+    // same texts per second for about a fifth less CPU, CPU the API's processes need
+    // (bench/results/embeddings-profile.md).
+    extra: { session: { intra_op: { allow_spinning: "0" } } },
   });
   const inputNames = [...session.inputNames];
   for (const required of ["input_ids", "attention_mask"]) {

@@ -22,6 +22,7 @@ async function createTextProvider(cfg: EmbeddingConfig): Promise<EmbeddingProvid
       modelDir: cfg.EMBEDDING_MODEL_DIR,
       batchSize: cfg.EMBEDDING_BATCH_SIZE,
       threads: cfg.EMBEDDING_THREADS,
+      maxTokens: cfg.EMBEDDING_MODEL_TOKENS,
     });
   }
   const { EMBEDDING_URL: url, EMBEDDING_MODEL: model, EMBEDDING_DIMENSIONS: dimensions } = cfg;

@@ -11,7 +11,7 @@ Deno.test("createEmbeddingProvider builds the local provider by default", async 
   const p = await createEmbeddingProvider(cfg);
   try {
     assert.equal(p.name, embeddingSpace(cfg).name);
-    assert.equal(p.name, "local:all-minilm-l6-v2-q+ar-ngram+occupations@" + VOCABULARY_VERSION);
+    assert.equal(p.name, "local:all-minilm-l6-v2-q@32t+ar-ngram+occupations@" + VOCABULARY_VERSION);
     assert.equal(p.dimensions, 640 + BRIDGE_DIMENSIONS);
     assert.equal(embeddingDimensions(cfg), p.dimensions);
     // The bridge joins every vector with its concepts and keeps it unit length.
@@ -42,7 +42,7 @@ Deno.test("EMBEDDING_BRIDGE=off leaves the provider's vectors and space alone", 
   const cfg = loadEmbeddingConfig({ EMBEDDING_MODEL_DIR: dir, EMBEDDING_BRIDGE: "off" });
   const p = await createEmbeddingProvider(cfg);
   try {
-    assert.equal(p.name, "local:all-minilm-l6-v2-q+ar-ngram");
+    assert.equal(p.name, "local:all-minilm-l6-v2-q@32t+ar-ngram");
     assert.equal(p.dimensions, 640);
     assert.equal(embeddingSpace(cfg).dimensions, 640);
   } finally {
@@ -55,6 +55,7 @@ Deno.test("embeddingSpace names a separate index for each model, size and vocabu
     EMBEDDING_PROVIDER: "openai" as const,
     EMBEDDING_MODEL: "m",
     EMBEDDING_BRIDGE: "off" as const,
+    EMBEDDING_MODEL_TOKENS: 32,
   };
   const a = embeddingSpace({ ...base, EMBEDDING_DIMENSIONS: 1024 });
   const b = embeddingSpace({ ...base, EMBEDDING_DIMENSIONS: 768 });
@@ -66,6 +67,27 @@ Deno.test("embeddingSpace names a separate index for each model, size and vocabu
   assert.equal(new Set([a.prefix, b.prefix, c.prefix]).size, 3);
   for (const s of [a, b, c]) assert.match(s.prefix, /^e[0-9a-f]{8}_$/);
   assert.equal(embeddingSpace({ ...base, EMBEDDING_DIMENSIONS: 1024 }).prefix, a.prefix);
+});
+
+Deno.test("embeddingSpace: how much of a text the model reads is part of the local space", async () => {
+  const dir = await testModelDir();
+  const space = (tokens: string) =>
+    embeddingSpace(loadEmbeddingConfig({ EMBEDDING_MODEL_TOKENS: tokens }));
+  assert.notEqual(space("32").prefix, space("64").prefix);
+  // The model's whole window names the space the vectors had before the limit existed.
+  assert.equal(
+    space("256").name,
+    `local:all-minilm-l6-v2-q+ar-ngram+occupations@${VOCABULARY_VERSION}`,
+  );
+  // The provider reports the space it embeds into.
+  const cfg = loadEmbeddingConfig({ EMBEDDING_MODEL_DIR: dir, EMBEDDING_MODEL_TOKENS: "64" });
+  const p = await createEmbeddingProvider(cfg);
+  try {
+    assert.equal(p.name, embeddingSpace(cfg).name);
+    assert.match(p.name, /@64t\+/);
+  } finally {
+    await p.close();
+  }
 });
 
 Deno.test("createEmbeddingProvider refuses an openai configuration that skipped validation", async () => {

@@ -8,7 +8,13 @@
 import { openDenseEncoder } from "./dense_encoder.ts";
 import { hybridVector, type HybridWeights } from "./hybrid_vector.ts";
 import { LEXICAL_DIMENSIONS, lexicalVector } from "./lexical_features.ts";
-import { LOCAL_PROVIDER_NAME, MODEL_FILE, modelPath } from "./model_files.ts";
+import {
+  DEFAULT_MODEL_TOKENS,
+  LOCAL_MODEL_WINDOW,
+  localProviderName,
+  MODEL_FILE,
+  modelPath,
+} from "./model_files.ts";
 import { EmbeddingError, type EmbeddingProvider } from "./provider.ts";
 
 /**
@@ -45,7 +51,11 @@ export interface LocalProviderOptions {
    * {@linkcode DEFAULT_MAX_BATCH_TOKENS}; `Infinity` for none.
    */
   maxBatchTokens?: number;
-  /** Longest input in tokens; longer texts are truncated. Default 256, the model's own. */
+  /**
+   * Most tokens the model reads of a text, [CLS] and [SEP] included (2 to the model's window,
+   * {@linkcode LOCAL_MODEL_WINDOW}); the rest of a longer text reaches only the lexical half.
+   * Default {@linkcode DEFAULT_MODEL_TOKENS}.
+   */
   maxTokens?: number;
   /** Default {@linkcode DEFAULT_HYBRID_WEIGHTS}. */
   weights?: HybridWeights;
@@ -59,8 +69,12 @@ export async function createLocalProvider(opts: LocalProviderOptions): Promise<E
   const weights = opts.weights ?? DEFAULT_HYBRID_WEIGHTS;
   const lexicalDimensions = opts.lexicalDimensions ?? LEXICAL_DIMENSIONS;
   const maxBatchTokens = opts.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
+  const maxTokens = opts.maxTokens ?? DEFAULT_MODEL_TOKENS;
   if (!(batchSize >= 1) || !Number.isInteger(batchSize)) {
     throw new RangeError("batchSize must be a positive integer");
+  }
+  if (!Number.isInteger(maxTokens) || maxTokens < 2 || maxTokens > LOCAL_MODEL_WINDOW) {
+    throw new RangeError(`maxTokens must be an integer from 2 to ${LOCAL_MODEL_WINDOW}`);
   }
   if (
     weights.dense < 0 || weights.lexical < 0 || Math.abs(weights.dense + weights.lexical - 1) > 1e-9
@@ -77,12 +91,12 @@ export async function createLocalProvider(opts: LocalProviderOptions): Promise<E
   const dense = await openDenseEncoder({
     modelDir: opts.modelDir,
     threads: opts.threads ?? 1,
-    maxTokens: opts.maxTokens ?? 256,
+    maxTokens,
   });
   let closed = false;
 
   return {
-    name: LOCAL_PROVIDER_NAME,
+    name: localProviderName(maxTokens),
     dimensions: dense.dimensions + lexicalDimensions,
     async embed(texts) {
       if (closed) throw new EmbeddingError("the local embedding provider is closed", false);

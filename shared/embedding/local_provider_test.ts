@@ -102,7 +102,7 @@ Deno.test("local provider", async (t) => {
   try {
     await t.step("has 384 dense + 256 lexical dimensions and a descriptive name", () => {
       assert.equal(provider.dimensions, 640);
-      assert.equal(provider.name, "local:all-minilm-l6-v2-q+ar-ngram");
+      assert.equal(provider.name, "local:all-minilm-l6-v2-q@32t+ar-ngram");
     });
 
     await t.step("returns one unit-length vector per text, empty texts included", async () => {

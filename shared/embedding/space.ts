@@ -11,7 +11,7 @@ import { hashFeature } from "@hire/text";
 import { bridgeSuffix } from "./bridged_provider.ts";
 import type { EmbeddingConfig } from "./config.ts";
 import { LEXICAL_DIMENSIONS } from "./lexical_features.ts";
-import { LOCAL_DENSE_DIMENSIONS, LOCAL_PROVIDER_NAME } from "./model_files.ts";
+import { LOCAL_DENSE_DIMENSIONS, localProviderName } from "./model_files.ts";
 
 /** A space: the providers' name, its vectors' length, and the prefix of its index names. */
 export interface EmbeddingSpace {
@@ -24,7 +24,11 @@ export interface EmbeddingSpace {
 /** The configuration's settings that decide the space. */
 export type SpaceConfig = Pick<
   EmbeddingConfig,
-  "EMBEDDING_PROVIDER" | "EMBEDDING_MODEL" | "EMBEDDING_DIMENSIONS" | "EMBEDDING_BRIDGE"
+  | "EMBEDDING_PROVIDER"
+  | "EMBEDDING_MODEL"
+  | "EMBEDDING_DIMENSIONS"
+  | "EMBEDDING_BRIDGE"
+  | "EMBEDDING_MODEL_TOKENS"
 >;
 
 /** The space of a configuration, known without loading a model or calling an API. */
@@ -32,7 +36,7 @@ export function embeddingSpace(cfg: SpaceConfig): EmbeddingSpace {
   let name: string;
   let dimensions: number;
   if (cfg.EMBEDDING_PROVIDER === "local") {
-    name = LOCAL_PROVIDER_NAME;
+    name = localProviderName(cfg.EMBEDDING_MODEL_TOKENS);
     dimensions = LOCAL_DENSE_DIMENSIONS + LEXICAL_DIMENSIONS;
   } else {
     if (!cfg.EMBEDDING_MODEL || !cfg.EMBEDDING_DIMENSIONS) {

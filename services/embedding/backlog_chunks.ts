@@ -1,0 +1,41 @@
+/**
+ * How the embedding service works through a backlog: what arrives together is embedded in
+ * chunks whose size follows the backlog. A short backlog goes in one chunk at once, the
+ * least latency; a long one in chunks that grow with it, up to a cap, so the model runs
+ * full batches and each chunk is one transaction, while the first jobs of the backlog are
+ * ready (and matched) after one chunk instead of after all of it.
+ * @module
+ */
+
+/** The bounds of a chunk. */
+export interface ChunkLimits {
+  /** A backlog up to this long is one chunk. */
+  min: number;
+  /** No chunk is longer. */
+  max: number;
+}
+
+/**
+ * The service's bounds: 16 texts are one or two inference runs of the local model, a few
+ * tens of milliseconds; 128 are about half a second at 300 texts/s, long enough that its
+ * transaction and index writes cost little per text, short enough that the worker's
+ * heartbeats and the outbox are not held up.
+ */
+export const CHUNK_LIMITS: ChunkLimits = { min: 16, max: 128 };
+
+/**
+ * Texts per chunk for a backlog of `backlog`: all of it while at most `min`, then a quarter
+ * of the backlog (the first results come after a quarter of the work), within the bounds.
+ */
+export function chunkSize(backlog: number, limits: ChunkLimits = CHUNK_LIMITS): number {
+  if (backlog <= limits.min) return Math.max(1, backlog);
+  return Math.min(limits.max, Math.max(limits.min, Math.ceil(backlog / 4)));
+}
+
+/** `items` cut into consecutive chunks of {@linkcode chunkSize} for their number. */
+export function backlogChunks<T>(items: readonly T[], limits: ChunkLimits = CHUNK_LIMITS): T[][] {
+  const size = chunkSize(items.length, limits);
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

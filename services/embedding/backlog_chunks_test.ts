@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { backlogChunks, chunkSize } from "./backlog_chunks.ts";
+
+const limits = { min: 16, max: 128 };
+
+Deno.test("chunkSize: a short backlog is one chunk, at once", () => {
+  for (const n of [1, 2, 15, 16]) assert.equal(chunkSize(n, limits), n);
+  assert.equal(chunkSize(0, limits), 1);
+});
+
+Deno.test("chunkSize: a longer backlog gets larger chunks, a quarter of it, up to the cap", () => {
+  assert.equal(chunkSize(17, limits), 16);
+  assert.equal(chunkSize(100, limits), 25);
+  assert.equal(chunkSize(256, limits), 64);
+  assert.equal(chunkSize(512, limits), 128);
+  assert.equal(chunkSize(10_000, limits), 128);
+  // Never smaller for a longer backlog.
+  let last = 0;
+  for (let n = 1; n <= 2000; n++) {
+    const size = chunkSize(n, limits);
+    assert.ok(size >= last, `chunkSize(${n}) = ${size} < ${last}`);
+    last = size;
+  }
+});
+
+Deno.test("backlogChunks keeps every item once, in order", () => {
+  const items = Array.from({ length: 300 }, (_, i) => i);
+  const chunks = backlogChunks(items, limits);
+  assert.deepEqual(chunks.map((c) => c.length), [75, 75, 75, 75]);
+  assert.deepEqual(chunks.flat(), items);
+  assert.deepEqual(backlogChunks([], limits), []);
+  assert.deepEqual(backlogChunks(["a", "b"], limits), [["a", "b"]]);
+});

@@ -1,0 +1,20 @@
+import assert from "node:assert/strict";
+import { ConfigError } from "@hire/config";
+import { loadEmbeddingServiceConfig } from "./config.ts";
+
+Deno.test("embedding config: the service runs at nice 10 unless told otherwise", () => {
+  assert.equal(loadEmbeddingServiceConfig({}).EMBEDDING_NICE, 10);
+  assert.equal(loadEmbeddingServiceConfig({ EMBEDDING_NICE: "0" }).EMBEDDING_NICE, 0);
+  assert.equal(loadEmbeddingServiceConfig({ EMBEDDING_NICE: "19" }).EMBEDDING_NICE, 19);
+});
+
+Deno.test("embedding config: a nice value outside 0–19 or not a whole number is refused", () => {
+  for (const bad of ["-5", "20", "2.5", "low"]) {
+    assert.throws(
+      () => loadEmbeddingServiceConfig({ EMBEDDING_NICE: bad }),
+      (err: unknown) =>
+        err instanceof ConfigError && err.problems.some((p) => p.startsWith("EMBEDDING_NICE")),
+      bad,
+    );
+  }
+});
