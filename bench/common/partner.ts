@@ -27,7 +27,8 @@ export async function createPartner(
     "--plan",
     "growth",
     "--admin-email",
-    "bench@example.sa",
+    // An address belongs to one partner: a database kept between runs already has the last one's.
+    `bench-${crypto.randomUUID().slice(0, 8)}@example.sa`,
   ], { cwd: ROOT, env: opts.env });
   const last = out.stdout.trim().split("\n").pop() ?? "";
   if (!out.success) throw new Error(`deno task partner create failed:\n${out.stderr}${out.stdout}`);

@@ -1,5 +1,5 @@
 /** The embedding service's configuration, read once at start-up. */
-import { commonEnv, intVar, parseConfig } from "@hire/config";
+import { commonEnv, intVar, niceVar, parseConfig } from "@hire/config";
 import { checkEmbeddingEnv, embeddingEnv } from "@hire/embedding";
 import { metricsEnv } from "@hire/metrics";
 import { groupEnv, topicEnv } from "@hire/topology";
@@ -20,7 +20,7 @@ const schema = z.object({
    * Nice value of the whole process (0 to 19; 0 leaves the priority alone): background work
    * gives way to the API's processes on a shared machine.
    */
-  EMBEDDING_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  EMBEDDING_NICE: niceVar(10),
   /** Partitions processed at once; their work shares provider calls. */
   EMBEDDING_CONCURRENCY: intVar(12),
   /** Attempts at embedding one text before the job is marked failed. */

@@ -2,6 +2,7 @@
  * Entry point of the embedding service: the only file that reads the environment, opens
  * connections and handles signals.
  */
+import { lowerCpuPriority } from "@hire/config";
 import { connect } from "@hire/db";
 import { createEmbeddingProvider, embeddingSpace } from "@hire/embedding";
 import { serviceQueue } from "@hire/kafka";
@@ -10,7 +11,6 @@ import { createLogger } from "@hire/log";
 import { createRegistry, serveMetrics } from "@hire/metrics";
 import { createVectorIndex } from "@hire/vector";
 import { loadEmbeddingServiceConfig } from "./config.ts";
-import { lowerCpuPriority } from "./priority.ts";
 import { startEmbeddingService } from "./service.ts";
 
 const cfg = loadEmbeddingServiceConfig();

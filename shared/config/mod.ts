@@ -68,3 +68,5 @@ export const durationVar = (def: string) =>
     }
     return Number(m[1]) * DURATION_UNITS_MS[m[2] as keyof typeof DURATION_UNITS_MS];
   });
+
+export { lowerCpuPriority, niceVar } from "./priority.ts";

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { niceVar } from "./priority.ts";
 
 /** The nice value of every thread of a child process that lowered its priority to `nice`. */
 async function childThreadsNice(nice: number): Promise<number[]> {
@@ -47,4 +48,12 @@ Deno.test({
     );
     assert.deepEqual(new Set(await childThreadsNice(0)), new Set([before]));
   },
+});
+
+Deno.test("niceVar takes 0 to 19 and defaults; anything else is a configuration error", () => {
+  const v = niceVar(10);
+  assert.equal(v.parse(undefined), 10);
+  assert.equal(v.parse("19"), 19);
+  assert.equal(v.parse("0"), 0);
+  for (const bad of ["-1", "20", "5.5", "high"]) assert.equal(v.safeParse(bad).success, false);
 });

@@ -1,10 +1,12 @@
 /**
- * Background work gives way to the API: the embedding service runs at a lower CPU priority
- * (a positive nice value, `EMBEDDING_NICE`), so on a machine it shares with the edge and the
- * job service the scheduler serves their requests first and the model gets what is left.
+ * Background work gives way to the API: the embedding, matching and delivery services run at
+ * a lower CPU priority (a positive nice value, `<SERVICE>_NICE`), so on a machine they share
+ * with the edge and the job service the scheduler serves requests first and background work
+ * gets what is left. The Postgres and Kafka work they cause runs at the servers' priority.
  * @module
  */
 import { setPriority } from "node:os";
+import { z } from "zod";
 
 /** The ids of this process's threads (Linux), or just the calling one where /proc is missing. */
 function processThreads(): number[] {
@@ -25,3 +27,6 @@ export function lowerCpuPriority(nice: number, threads: () => number[] = process
   if (nice === 0) return;
   for (const tid of threads()) setPriority(tid, nice);
 }
+
+/** A nice-value variable (0 to 19; 0 leaves the priority alone) with its default. */
+export const niceVar = (def: number) => z.coerce.number().int().min(0).max(19).default(def);
