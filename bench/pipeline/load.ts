@@ -34,6 +34,7 @@ export interface LoadOptions {
   durationS: number;
   deadlineS: number;
   pollMs: number;
+  pollMaxMs: number;
   /** Called with each outcome once it is known (the soak's running figures). */
   onOutcome?: (o: JobOutcome) => void;
 }
@@ -78,7 +79,12 @@ async function createOne(opts: LoadOptions, body: unknown): Promise<JobOutcome> 
   }
 }
 
-/** GETs the job every `pollMs` until it is match-ready or the deadline passes. */
+/** The wait after the `n`th GET (from 1): `first` ms, doubling, never above `max`. */
+export function pollDelay(n: number, first: number, max: number): number {
+  return Math.min(max, first * 2 ** Math.max(0, n - 1));
+}
+
+/** GETs the job, ever less often, until it is match-ready or the deadline passes. */
 async function awaitReady(opts: LoadOptions, job: JobOutcome): Promise<JobOutcome> {
   const deadline = job.createdAt + opts.deadlineS * 1000;
   while (Date.now() < deadline) {
@@ -88,7 +94,7 @@ async function awaitReady(opts: LoadOptions, job: JobOutcome): Promise<JobOutcom
     }).catch(() => undefined);
     const body = res ? await res.json().catch(() => ({})) : {};
     if (body.match_ready === true) return { ...job, readyMs: Date.now() - job.createdAt };
-    await sleep(opts.pollMs);
+    await sleep(pollDelay(job.polls, opts.pollMs, opts.pollMaxMs));
   }
   return job;
 }

@@ -178,6 +178,7 @@ export async function readySystem(
         durationS: 1,
         deadlineS: 120,
         pollMs: 200,
+        pollMaxMs: 200,
       },
       jobBodies(7),
     );
@@ -219,6 +220,7 @@ export async function runPipeline(
       durationS: cfg.BENCH_PIPELINE_DURATION,
       deadlineS: cfg.BENCH_PIPELINE_DEADLINE,
       pollMs: cfg.BENCH_PIPELINE_POLL_MS,
+      pollMaxMs: cfg.BENCH_PIPELINE_POLL_MAX_MS,
     }, jobBodies());
     step("pipeline: every job answered or given up; waiting for matching to finish");
     await drain(stack);

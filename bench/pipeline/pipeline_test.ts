@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { generateSeekers, SEEKER_CITIES } from "@hire/fixtures";
 import { pipelineFigures } from "./figures.ts";
-import { schedule } from "./load.ts";
+import { pollDelay, schedule } from "./load.ts";
 import { COPY_COSINE, perturb, variantId, variantSeeker } from "./variants.ts";
 import { createRandom } from "@hire/fixtures";
 
@@ -66,4 +66,16 @@ Deno.test("pipelineFigures: stages from the rows, errors counted by status, miss
   assert.equal(f.matchesFound, 3);
   assert.equal(f.jobsWithMatches, 1);
   assert.equal(f.pollsPerJob, 302);
+});
+
+Deno.test("a job is polled 50 ms after its 201, then ever less often, at most once a second", () => {
+  assert.deepEqual([1, 2, 3, 4, 5, 6, 7].map((n) => pollDelay(n, 50, 1000)), [
+    50,
+    100,
+    200,
+    400,
+    800,
+    1000,
+    1000,
+  ]);
 });

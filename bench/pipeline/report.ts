@@ -63,7 +63,7 @@ Measured on ${at.toISOString()} with \`deno task bench:pipeline\`${
     cfg.BENCH_SEED_DISTINCT.toLocaleString("en")
   } distinct profiles embedded by the model, the rest copies of them, see bench/README.md),
 ${run.jobsInIndex.toLocaleString("en")} match-ready jobs, ${cfg.BENCH_PIPELINE_RATE} jobs/s created
-for ${cfg.BENCH_PIPELINE_DURATION} s through the API (open loop), each read with GET every ${cfg.BENCH_PIPELINE_POLL_MS} ms until
+for ${cfg.BENCH_PIPELINE_DURATION} s through the API (open loop), each read with GET (${cfg.BENCH_PIPELINE_POLL_MS} ms after the 201, then waits doubling to ${cfg.BENCH_PIPELINE_POLL_MAX_MS} ms) until
 \`match_ready: true\`. Every service runs as its own process, as \`deno task dev\` runs them, on
 database \`${cfg.BENCH_PIPELINE_DATABASE}\` and topics \`bench.pipeline.*\`; Kafka, Postgres, the
 services and the client share the machine below${

@@ -30,7 +30,7 @@ Measured on ${at.toISOString()} with \`deno task bench:soak\`: the pipeline benc
 ${
     cfg.BENCH_SEEKERS.toLocaleString("en")
   } seekers in the index) under ${cfg.BENCH_PIPELINE_RATE} creates/s for
-${run.minutes} minutes, each job read with GET every ${cfg.BENCH_PIPELINE_POLL_MS} ms until match-ready; the
+${run.minutes} minutes, each job read with GET (waits from ${cfg.BENCH_PIPELINE_POLL_MS} ms doubling to ${cfg.BENCH_PIPELINE_POLL_MAX_MS} ms) until match-ready; the
 resident size of every process sampled every ${cfg.BENCH_SOAK_SAMPLE_S} s during the load.
 
 **Verdict: ${

@@ -69,6 +69,7 @@ export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRu
       durationS: cfg.BENCH_SOAK_MINUTES * 60,
       deadlineS: cfg.BENCH_PIPELINE_DEADLINE,
       pollMs: cfg.BENCH_PIPELINE_POLL_MS,
+      pollMaxMs: cfg.BENCH_PIPELINE_POLL_MAX_MS,
       onOutcome: (o) => o.readyMs !== null && ready++,
     }, jobBodies());
     clearInterval(progress);
