@@ -52,6 +52,17 @@ export async function startServiceProcesses(opts: {
     child.status.then(() => gone.add(name));
     children.set(name, child);
   }
+  // Interrupted (Ctrl-C, a timeout's SIGTERM): the services must not outlive the benchmark.
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  const onSignal = () => {
+    for (const child of children.values()) {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* exited already */ }
+    }
+    Deno.exit(130);
+  };
+  for (const signal of signals) Deno.addSignalListener(signal, onSignal);
   return {
     pids: Object.fromEntries([...children].map(([n, c]) => [n, c.pid])) as Record<
       ServiceName,
@@ -60,6 +71,7 @@ export async function startServiceProcesses(opts: {
     exited: () => [...gone],
     logTail: (name) => tail(logOf(name)),
     async stop() {
+      for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
       for (const name of [...children.keys()].reverse()) {
         const child = children.get(name)!;
         try {
