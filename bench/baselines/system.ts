@@ -8,20 +8,13 @@
  * @module
  */
 import { connect } from "@hire/db";
-import { createKafka, ensureTopics } from "@hire/kafka";
-import {
-  DEFAULT_RUNGS,
-  type GroupIds,
-  type TopicNames,
-  topicSpecs,
-  uniqueGroupIds,
-  uniqueTopicNames,
-} from "@hire/topology";
+import { type GroupIds, type TopicNames, uniqueGroupIds } from "@hire/topology";
 import { ensureLogins, loginOf, urlAs } from "../../deploy/local/db_logins.ts";
 import { LOCAL_BROKER } from "../../deploy/local/kafka.ts";
 import { DEFAULT_DATABASE_URL, ensureDatabase } from "../../deploy/local/postgres.ts";
 import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
 import { freshDatabase } from "../common/fresh_database.ts";
+import { createRunTopics } from "../common/run_topics.ts";
 import { commandOutput, ROOT, step } from "../common/proc.ts";
 import { startRunningSystem } from "../common/service_processes.ts";
 
@@ -75,19 +68,7 @@ export async function prepareStack(database: string, source = ROOT): Promise<Sta
   } finally {
     await owner.end();
   }
-  const run = `${TOPIC_PREFIX}${Date.now().toString(36)}.`;
-  const topics = uniqueTopicNames((name) => `${run}${name}`);
-  // The declared partitions and settings, as production has them.
-  const specs = topicSpecs(topics, DEFAULT_RUNGS);
-  const admin = createKafka({ brokers: brokers.split(","), clientId: "bench-baselines" }).admin();
-  await admin.connect();
-  try {
-    const leftovers = (await admin.listTopics()).filter((t) => t.startsWith(TOPIC_PREFIX));
-    if (leftovers.length) await admin.deleteTopics({ topics: leftovers });
-    await ensureTopics(admin, specs);
-  } finally {
-    await admin.disconnect();
-  }
+  const { run, topics, cleanup } = await createRunTopics(brokers, TOPIC_PREFIX, "bench-baselines");
   step(`database ${database}, topics ${run}*`);
   return {
     source,
@@ -95,16 +76,7 @@ export async function prepareStack(database: string, source = ROOT): Promise<Sta
     brokers,
     topics,
     groups: uniqueGroupIds((id) => `${run}${id}`),
-    async cleanup() {
-      const admin = createKafka({ brokers: brokers.split(","), clientId: "bench-baselines" })
-        .admin();
-      await admin.connect();
-      try {
-        await admin.deleteTopics({ topics: specs.map((s) => s.topic) });
-      } finally {
-        await admin.disconnect();
-      }
-    },
+    cleanup,
   };
 }
 

@@ -8,13 +8,13 @@
  * @module
  */
 import { connect, SERVICE_ROLES, type Sql } from "@hire/db";
-import { createKafka, createPublisher, ensureTopics } from "@hire/kafka";
+import { createKafka, createPublisher } from "@hire/kafka";
 import type { Publisher } from "@hire/queue";
-import { DEFAULT_RUNGS, topicSpecs } from "@hire/topology";
 import { testCertificates } from "@hire/testing/test_ca.ts";
 import { ensureLogins, loginOf, urlAs } from "../../deploy/local/db_logins.ts";
 import { LOCAL_BROKER } from "../../deploy/local/kafka.ts";
 import { freshDatabase } from "../common/fresh_database.ts";
+import { createRunTopics } from "../common/run_topics.ts";
 import { step } from "../common/proc.ts";
 import { startServiceProcesses } from "../common/service_processes.ts";
 import { tail } from "../common/system.ts";
@@ -64,24 +64,12 @@ export async function startDeliverySystem(
   // Without a password, as `deno task chaos` does: the local cluster trusts loopback.
   await ensureLogins(sql, [{ role: SERVICE_ROLES.delivery }]);
 
-  const run = `${TOPIC_PREFIX}${Date.now().toString(36)}.`;
-  const names = {
-    TOPIC_JOBS_EVENTS: `${run}jobs.events.v1`,
-    TOPIC_WEBHOOKS_RETRY_PREFIX: `${run}webhooks.retry`,
-    TOPIC_WEBHOOKS_DEAD: `${run}webhooks.dead`,
-  };
+  const { run, topics: names, cleanup } = await createRunTopics(
+    brokers,
+    TOPIC_PREFIX,
+    "bench-delivery",
+  );
   const kafka = createKafka({ brokers: brokers.split(","), clientId: "bench-delivery" });
-  const admin = kafka.admin();
-  await admin.connect();
-  const specs = topicSpecs(names, DEFAULT_RUNGS);
-  try {
-    const leftovers = (await admin.listTopics()).filter((t) => t.startsWith(TOPIC_PREFIX));
-    if (leftovers.length) await admin.deleteTopics({ topics: leftovers });
-    // The declared partitions and settings, as production has them.
-    await ensureTopics(admin, specs);
-  } finally {
-    await admin.disconnect();
-  }
   step(`database ${database}, topics ${run}*`);
 
   const caPath = (await testCertificates()).caPath;
@@ -141,13 +129,7 @@ export async function startDeliverySystem(
     async stop() {
       await publisher.disconnect();
       await services.stop();
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
-        await admin.deleteTopics({ topics: specs.map((s) => s.topic) });
-      } finally {
-        await admin.disconnect();
-      }
+      await cleanup();
       await sql.end();
     },
   };
