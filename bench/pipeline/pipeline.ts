@@ -169,6 +169,8 @@ export async function readySystem(
   });
   try {
     const partner = await stackPartner(stack, `Pipeline bench ${new Date().toISOString()}`);
+    // The kept database may hold an interrupted run's backlog: the warm-up job would wait behind it.
+    await drain(stack);
     // One job through the whole pipeline first: every consumer has joined its group.
     const [warm] = await offerLoad(
       {
