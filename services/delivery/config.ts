@@ -1,5 +1,5 @@
 /** The delivery service's configuration, read once at start-up. */
-import { commonEnv, durationVar, intVar, niceVar, parseConfig } from "@hire/config";
+import { commonEnv, durationVar, intVar, parseConfig } from "@hire/config";
 import { mailEnv } from "@hire/mail";
 import { metricsEnv } from "@hire/metrics";
 import { retentionEnv } from "@hire/tables";
@@ -39,11 +39,6 @@ const schema = z.object({
   WEBHOOK_DISABLE_AFTER: intVar(5),
   /** Attempts one process makes at once, across all webhooks. */
   DELIVERY_CONCURRENCY: intVar(128),
-  /**
-   * Nice value of the process (0 leaves it): deliveries give way to the API's requests, and
-   * come before embedding and matching (10).
-   */
-  DELIVERY_NICE: niceVar(5),
   /** Attempts in flight to one webhook, across all processes: a slow one takes no more. */
   WEBHOOK_MAX_IN_FLIGHT: intVar(16),
   /**

@@ -2,7 +2,6 @@
  * Entry point of the delivery service: the only file that reads the environment, opens
  * connections and handles signals.
  */
-import { lowerCpuPriority } from "@hire/config";
 import { connect } from "@hire/db";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
@@ -16,7 +15,6 @@ import { startDeliveryService } from "./service.ts";
 
 const keys = await withLocalSecretKeys(Deno.env.toObject());
 const cfg = loadDeliveryConfig(keys.env);
-lowerCpuPriority(cfg.DELIVERY_NICE);
 const log = createLogger("delivery", cfg.LOG_LEVEL);
 if (keys.from === "local file") {
   log.info("development: webhook secrets are sealed with the local key", {

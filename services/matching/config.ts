@@ -1,5 +1,5 @@
 /** The matching service's configuration, read once at start-up. */
-import { commonEnv, intVar, niceVar, parseConfig } from "@hire/config";
+import { commonEnv, intVar, parseConfig } from "@hire/config";
 import { checkEmbeddingEnv, embeddingEnv } from "@hire/embedding";
 import { metricsEnv } from "@hire/metrics";
 import { retentionEnv } from "@hire/tables";
@@ -24,8 +24,6 @@ const schema = z.object({
   MATCH_LIMIT: intVar(50),
   MATCHING_GROUP_ID: groupEnv.MATCHING_GROUP_ID,
   MATCHING_CONCURRENCY: intVar(4),
-  /** Nice value of the process (0 leaves it): background work gives way to the API. */
-  MATCHING_NICE: niceVar(10),
   OUTBOX_INTERVAL_MS: intVar(1000),
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
   ...retentionEnv,

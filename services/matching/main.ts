@@ -2,7 +2,6 @@
  * Entry point of the matching service: the only file that reads the environment, opens
  * connections and handles signals.
  */
-import { lowerCpuPriority } from "@hire/config";
 import { connect } from "@hire/db";
 import { embeddingSpace } from "@hire/embedding";
 import { serviceQueue } from "@hire/kafka";
@@ -14,7 +13,6 @@ import { loadMatchingConfig } from "./config.ts";
 import { startMatchingService } from "./service.ts";
 
 const cfg = loadMatchingConfig();
-lowerCpuPriority(cfg.MATCHING_NICE);
 const log = createLogger("matching", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.MATCHING_CONCURRENCY + 2, name: "matching" });
 const { queue } = serviceQueue(cfg, { service: "matching", log });

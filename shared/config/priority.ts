@@ -1,8 +1,8 @@
 /**
- * Background work gives way to the API: the embedding, matching and delivery services run at
- * a lower CPU priority (a positive nice value, `<SERVICE>_NICE`), so on a machine they share
- * with the edge and the job service the scheduler serves requests first and background work
- * gets what is left. The Postgres and Kafka work they cause runs at the servers' priority.
+ * Background work gives way to the API: a background service runs at a lower CPU priority (a
+ * positive nice value, e.g. `EMBEDDING_NICE`), so on a machine it shares with the edge and the
+ * job service the scheduler serves requests first and background work gets what is left. The
+ * Postgres and Kafka work it causes runs at the servers' priority.
  * @module
  */
 import { setPriority } from "node:os";
