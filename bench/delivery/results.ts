@@ -13,58 +13,52 @@ import type { DeliverySummary } from "./tally.ts";
 /** Attempts by status, from the service's `webhook_deliveries`. */
 export type Statuses = Record<string, number>;
 
+/** What every run to healthy webhooks reports of its fleet, its deliveries and the machine. */
+export interface FleetFigures extends DeliverySummary {
+  webhooks: number;
+  statuses: Statuses;
+  /** Most TCP connections seen at once to one receiver; null without `ss`. */
+  connections_per_host_max: number | null;
+  cpu: CpuUsage;
+  processes: ProcessesUsage;
+}
+
+/** What a paced run reports of its publishing. */
+export interface PacedFigures {
+  events: number;
+  producer_ack_ms: LatencyStats;
+  max_schedule_slip_ms: number;
+}
+
 /** The burst: as many deliveries per second as the service makes. */
-export interface ThroughputResult extends DeliverySummary {
+export interface ThroughputResult extends FleetFigures {
   events: number;
   warmup_events: number;
   batch_size: number;
-  webhooks: number;
   partners: number;
   /** How long publishing the burst took. */
   publish_ms: number;
   deliveries_per_sec: number;
   /** First send → last first arrival. */
   window_ms: number;
-  statuses: Statuses;
-  /** Most TCP connections seen at once to one receiver (2 webhooks); null without `ss`. */
-  connections_per_host_max: number | null;
-  cpu: CpuUsage;
-  processes: ProcessesUsage;
 }
 
 /** A rate the service keeps up with, high enough for the deliveries/s target. */
-export interface SustainedResult extends DeliverySummary {
+export interface SustainedResult extends FleetFigures, PacedFigures {
   /** Events/s published. */
   rate: number;
   offered_deliveries_per_sec: number;
   duration_s: number;
-  webhooks: number;
   partners: number;
-  events: number;
   /** First attempts received ÷ (last first arrival − first send). */
   deliveries_per_sec: number;
   window_ms: number;
-  producer_ack_ms: LatencyStats;
-  max_schedule_slip_ms: number;
-  statuses: Statuses;
-  connections_per_host_max: number | null;
-  cpu: CpuUsage;
-  processes: ProcessesUsage;
 }
 
 /** A steady rate to healthy webhooks. */
-export interface LatencyResult extends DeliverySummary {
+export interface LatencyResult extends FleetFigures, PacedFigures {
   rate: number;
   duration_s: number;
-  webhooks: number;
-  events: number;
-  producer_ack_ms: LatencyStats;
-  max_schedule_slip_ms: number;
-  statuses: Statuses;
-  /** Most TCP connections seen at once to one receiver; null without `ss`. */
-  connections_per_host_max: number | null;
-  cpu: CpuUsage;
-  processes: ProcessesUsage;
 }
 
 /** Healthy webhooks beside one whose endpoint outlasts the timeout. */

@@ -8,17 +8,19 @@ import { CONFIG, type Limits } from "./config.ts";
 import { attemptDurations, sampleSlow, statuses } from "./log.ts";
 import { maxOf, measured } from "./measure.ts";
 import { createProcessFleet, type ProcessFleet } from "./process_fleet.ts";
-import { publishBurst, publishPaced } from "./publish.ts";
+import { type Paced, publishBurst, publishPaced } from "./publish.ts";
 import type { ReceiversProcess } from "./receivers.ts";
 import type {
+  FleetFigures,
   IsolationResult,
   LatencyResult,
+  PacedFigures,
   SustainedResult,
   ThroughputResult,
 } from "./results.ts";
 import type { DeliverySystem } from "./system.ts";
 import { roundedStats } from "../common/stats.ts";
-import { deliveriesPerSec, deliverySummary, tally } from "./tally.ts";
+import { deliveriesPerSec, deliverySummary, type DeliveryTally, tally } from "./tally.ts";
 import { step } from "../common/proc.ts";
 
 /** What every scenario runs against. */
@@ -55,33 +57,52 @@ async function warmedPartners(b: Bench, fleet: ProcessFleet, partners: number, p
   return ids;
 }
 
+/** What every run to healthy webhooks reports of its fleet, its deliveries and the machine. */
+async function fleetFigures(
+  b: Bench,
+  fleet: ProcessFleet,
+  t: DeliveryTally,
+  m: Omit<Awaited<ReturnType<typeof measured>>, "result">,
+): Promise<FleetFigures> {
+  const labels = fleet.labels();
+  return {
+    webhooks: labels.length,
+    ...deliverySummary(t),
+    statuses: await statuses(b.system.sql, fleet, labels),
+    connections_per_host_max: maxOf(m.connections),
+    cpu: m.cpu,
+    processes: m.processes,
+  };
+}
+
+/** What a paced run reports of its publishing. */
+const pacedFigures = (paced: Paced): PacedFigures => ({
+  events: paced.sent.size,
+  producer_ack_ms: roundedStats(paced.ackMs),
+  max_schedule_slip_ms: Math.round(paced.maxSlipMs),
+});
+
 export async function throughputScenario(b: Bench): Promise<ThroughputResult> {
   const c = CONFIG.throughput;
   const fleet = fleetOf(b);
   step(`burst: warm-up, ${CONFIG.warmupEvents} events`);
   const partners = await warmedPartners(b, fleet, c.partners, c.webhooksPerPartner);
   step(`burst: ${c.events} events to ${partners.length * c.webhooksPerPartner} webhooks`);
-  const { result: t, cpu, connections, processes } = await measured(fleet, watched(b), async () => {
+  const { result: t, ...m } = await measured(fleet, watched(b), async () => {
     const sent = await publishBurst(b.system.publisher, b.system.eventsTopic, partners, c.events);
     const publishedIn = Date.now() - Math.min(...[...sent.values()].map((s) => s.sentAt));
     const t = await fleet.settle(sent, Date.now() + 90_000);
     return { ...t, publishedIn };
   });
-  const labels = fleet.labels();
   return {
     events: c.events,
     warmup_events: CONFIG.warmupEvents,
     batch_size: CONFIG.batchSize,
-    webhooks: labels.length,
     partners: partners.length,
     publish_ms: t.publishedIn,
     deliveries_per_sec: Math.round(deliveriesPerSec(t) * 10) / 10,
     window_ms: t.lastArrivalAt - t.firstSentAt,
-    ...deliverySummary(t),
-    statuses: await statuses(b.system.sql, fleet, labels),
-    connections_per_host_max: maxOf(connections),
-    cpu,
-    processes,
+    ...await fleetFigures(b, fleet, t, m),
   };
 }
 
@@ -95,29 +116,21 @@ export async function sustainedScenario(b: Bench): Promise<SustainedResult> {
     `sustained: ${c.rate} events/s for ${CONFIG.durationS} s to ${webhooks} webhooks ` +
       `(${c.rate * c.webhooksPerPartner} deliveries/s offered)`,
   );
-  const { result, cpu, connections, processes } = await measured(fleet, watched(b), async () => {
+  const { result, ...m } = await measured(fleet, watched(b), async () => {
     const paced = await publishPaced(b.system.publisher, b.system.eventsTopic, [
       { partners, rate: c.rate },
     ], CONFIG.durationS);
     return { paced, t: await fleet.settle(paced.sent, paced.lastSentAt + 60_000) };
   });
-  const labels = fleet.labels();
   return {
     rate: c.rate,
     offered_deliveries_per_sec: c.rate * c.webhooksPerPartner,
     duration_s: CONFIG.durationS,
-    webhooks: labels.length,
     partners: partners.length,
-    events: result.paced.sent.size,
     deliveries_per_sec: Math.round(deliveriesPerSec(result.t) * 10) / 10,
     window_ms: result.t.lastArrivalAt - result.t.firstSentAt,
-    producer_ack_ms: roundedStats(result.paced.ackMs),
-    max_schedule_slip_ms: Math.round(result.paced.maxSlipMs),
-    ...deliverySummary(result.t),
-    statuses: await statuses(b.system.sql, fleet, labels),
-    connections_per_host_max: maxOf(connections),
-    cpu,
-    processes,
+    ...pacedFigures(result.paced),
+    ...await fleetFigures(b, fleet, result.t, m),
   };
 }
 
@@ -127,25 +140,17 @@ export async function latencyScenario(b: Bench): Promise<LatencyResult> {
   const partners: string[] = [];
   for (let i = 0; i < c.partners; i++) partners.push(await fleet.partner(["/fast"]));
   step(`latency: ${c.rate} events/s for ${CONFIG.durationS} s to ${partners.length} webhooks`);
-  const { result, cpu, connections, processes } = await measured(fleet, watched(b), async () => {
+  const { result, ...m } = await measured(fleet, watched(b), async () => {
     const paced = await publishPaced(b.system.publisher, b.system.eventsTopic, [
       { partners, rate: c.rate },
     ], CONFIG.durationS);
     return { paced, t: await fleet.settle(paced.sent, paced.lastSentAt + 30_000) };
   });
-  const labels = fleet.labels();
   return {
     rate: c.rate,
     duration_s: CONFIG.durationS,
-    webhooks: labels.length,
-    events: result.paced.sent.size,
-    producer_ack_ms: roundedStats(result.paced.ackMs),
-    max_schedule_slip_ms: Math.round(result.paced.maxSlipMs),
-    ...deliverySummary(result.t),
-    statuses: await statuses(b.system.sql, fleet, labels),
-    connections_per_host_max: maxOf(connections),
-    cpu,
-    processes,
+    ...pacedFigures(result.paced),
+    ...await fleetFigures(b, fleet, result.t, m),
   };
 }
 
