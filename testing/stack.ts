@@ -28,7 +28,7 @@ import { silentLogger } from "@hire/log";
 import type { Registry } from "@hire/metrics";
 import type { Plan } from "@hire/partners";
 import { createPartner } from "@hire/tables";
-import { createEmbeddingProvider, type EmbeddingProvider } from "@hire/embedding";
+import { createEmbeddingProvider, type EmbeddingProvider, embeddingSpace } from "@hire/embedding";
 import { loadEmbeddingServiceConfig } from "@hire/embedding-service/config.ts";
 import { startEmbeddingService } from "@hire/embedding-service/service.ts";
 import { loadMatchingConfig } from "@hire/matching-service/config.ts";
@@ -379,7 +379,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       poolOf(SERVICE_ROLES.matching),
     ];
     const indexOn = (pool: Sql) =>
-      createPgvectorIndex({ sql: pool, dimensions: provider!.dimensions, tablePrefix: prefix });
+      createPgvectorIndex({
+        sql: pool,
+        dimensions: provider!.dimensions,
+        tablePrefix: prefix,
+        blocks: embeddingSpace(embeddingCfg).blocks,
+      });
     index = indexOn(embeddingSql);
     await index.init();
     const matchingIndex = opts.roles ? indexOn(matchingSql) : index;

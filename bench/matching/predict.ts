@@ -8,9 +8,8 @@
  */
 import { dot, type EmbeddingProvider } from "@hire/embedding";
 import { jobText } from "@hire/embedding-service/texts.ts";
-import { confident } from "@hire/matching-service/matcher.ts";
 import { seekerText } from "@hire/seekers";
-import { scoreOf } from "@hire/vector";
+import { atLeast, scoreOf } from "@hire/vector";
 import { type EvalSet, pairKey, placeable } from "./eval_set.ts";
 
 /** Predicted pairs (`pairKey`) with their scores, and every scored candidate's score. */
@@ -56,7 +55,7 @@ export function predict(
   const pairs = new Map<string, number>();
   const keep = (hits: { id: string; score: number }[], pair: (id: string) => string) => {
     const best = hits.sort((a, b) => b.score - a.score).slice(0, opts.limit);
-    for (const h of confident(best, opts.threshold)) pairs.set(pair(h.id), h.score);
+    for (const h of atLeast(best, opts.threshold)) pairs.set(pair(h.id), h.score);
   };
   // Both directions, as the service searches for a new job and for a new seeker.
   for (const job of set.jobs) {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { connect, type Sql } from "@hire/db";
 import { newId } from "@hire/ids";
-import type { LogFields, Logger } from "@hire/log";
+import { recordingLogger } from "@hire/log";
 import { createPartner } from "@hire/tables";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
@@ -17,21 +17,6 @@ import {
 import { startSecretUpkeep, sweepSecrets } from "./secret_upkeep.ts";
 
 const [OLD, NEW] = [generateSecretKey("old"), generateSecretKey("new")];
-
-/** A logger that keeps what it is told. */
-function recordingLogger() {
-  const lines: { level: string; msg: string; fields?: LogFields }[] = [];
-  const at = (level: string) => (msg: string, fields?: LogFields) =>
-    void lines.push({ level, msg, fields });
-  const log: Logger = {
-    debug: at("debug"),
-    info: at("info"),
-    warn: at("warn"),
-    error: at("error"),
-    child: () => log,
-  };
-  return { log, lines };
-}
 
 async function withDatabase(fn: (sql: Sql, partnerId: string, url: string) => Promise<void>) {
   const db = await ownDatabase(
@@ -82,7 +67,7 @@ Deno.test("secret sweep: plaintext rows from before encryption are sealed and em
   await withDatabase(async (sql, partnerId) => {
     const legacy = await insert(sql, partnerId, { previous: true });
     const box = createSecretBox([NEW]);
-    const { log } = recordingLogger();
+    const log = recordingLogger();
     assert.deepEqual(await sweepSecrets({ sql, log, secrets: box }), {
       cleared: 0,
       resealed: 1,
@@ -108,7 +93,8 @@ Deno.test("secret sweep: a new first key re-encrypts every row, in batches, with
       hooks.push(await insert(sql, partnerId, { box: before, previous: i % 2 === 0 }));
     }
     const box = createSecretBox([NEW, OLD]);
-    const { log, lines } = recordingLogger();
+    const log = recordingLogger();
+    const { lines } = log;
     const result = await sweepSecrets({ sql, log, secrets: box }, { batchSize: 3 });
     assert.deepEqual(result, { cleared: 0, resealed: 7, failed: 0 });
     const onlyNew = createSecretBox([NEW]);
@@ -152,7 +138,7 @@ Deno.test("secret sweep: several processes at once seal each row once, and all o
     try {
       const results = await Promise.all(
         others.map((s) =>
-          sweepSecrets({ sql: s, log: recordingLogger().log, secrets: box }, { batchSize: 4 })
+          sweepSecrets({ sql: s, log: recordingLogger(), secrets: box }, { batchSize: 4 })
         ),
       );
       assert.equal(results.reduce((n, r) => n + r.resealed, 0), 40);
@@ -175,7 +161,8 @@ Deno.test("secret sweep: a key not configured is logged per webhook, the rest go
     });
     const old = await insert(sql, partnerId, { box: createSecretBox([OLD]) });
     const box = createSecretBox([NEW, OLD]);
-    const { log, lines } = recordingLogger();
+    const log = recordingLogger();
+    const { lines } = log;
     assert.deepEqual(await sweepSecrets({ sql, log, secrets: box }), {
       cleared: 0,
       resealed: 1,
@@ -197,7 +184,8 @@ Deno.test("secret sweep: a ciphertext moved to another row is left, and logged",
     const b = await insert(sql, partnerId, { box: before });
     await sql`UPDATE webhooks SET secret_ciphertext =
       (SELECT secret_ciphertext FROM webhooks WHERE id = ${a.id}) WHERE id = ${b.id}`;
-    const { log, lines } = recordingLogger();
+    const log = recordingLogger();
+    const { lines } = log;
     const result = await sweepSecrets({ sql, log, secrets: createSecretBox([NEW, OLD]) });
     assert.deepEqual(result, { cleared: 0, resealed: 1, failed: 1 });
     const error = lines.find((l) => l.msg === "a webhook secret does not open; left as it is")!;
@@ -213,7 +201,7 @@ Deno.test("secret sweep: a previous secret is cleared once its overlap has ended
     const ended = await insert(sql, partnerId, { box, previous: true, until: "-1 second" });
     const running = await insert(sql, partnerId, { box, previous: true, until: "1 hour" });
     const legacy = await insert(sql, partnerId, { previous: true, until: "-1 second" });
-    const { log } = recordingLogger();
+    const log = recordingLogger();
     const result = await sweepSecrets({ sql, log, secrets: box });
     assert.equal(result.cleared, 2);
     for (const id of [ended.id, legacy.id]) {
@@ -232,7 +220,7 @@ Deno.test("secret sweep: a previous secret is cleared once its overlap has ended
 Deno.test("secret upkeep: sweeps at start and again each interval, until stopped", async () => {
   await withDatabase(async (sql, partnerId) => {
     const box = createSecretBox([NEW]);
-    const { log } = recordingLogger();
+    const log = recordingLogger();
     const upkeep = startSecretUpkeep({ sql, log, secrets: box }, { intervalMs: 50 });
     try {
       await upkeep.firstSweep;

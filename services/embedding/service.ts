@@ -10,6 +10,7 @@ import type { Registry } from "@hire/metrics";
 import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
 import type { VectorIndex } from "@hire/vector";
+import { startBlocksFill } from "./blocks_fill.ts";
 import type { EmbeddingServiceConfig } from "./config.ts";
 import { reconcileJobs } from "./jobs_reconciler.ts";
 import { pipelineDeps } from "./pipeline_deps.ts";
@@ -57,9 +58,11 @@ export async function startEmbeddingService(
   const running = await startWorker(worker, workerDeps, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
   });
+  const blocksFill = startBlocksFill(deps.index, deps.log);
   deps.log.info("embedding service started", { provider: deps.provider.name });
   return {
     async stop() {
+      await blocksFill.stop();
       await running.stop();
       await sweeper.stop();
       await outbox.stop();

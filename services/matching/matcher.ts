@@ -1,15 +1,16 @@
 /**
  * Finds high-confidence pairs and records each once. Hard filters (same city; the job's
- * employment type among those the seeker accepts; only active jobs) are applied inside the
- * index query; the threshold is applied to its scores; the pair is recorded, with its
- * `job.matched` event, in one transaction that re-checks the job is still active.
+ * employment type among those the seeker accepts; only active jobs) and the threshold are
+ * applied inside the index query (which, knowing the threshold, searches only the block
+ * where such pairs can be); the pair is recorded, with its `job.matched` event, in one
+ * transaction that re-checks the job is still active.
  * @module
  */
 import type { Sql } from "@hire/db";
 import { type JobEvent, serviceUrl } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import { findJobPlacement, insertMatches, shareLockJobPlacements } from "@hire/tables";
-import type { Hit, VectorIndex } from "@hire/vector";
+import type { VectorIndex } from "@hire/vector";
 
 /** What matching needs. */
 export interface MatcherDeps {
@@ -30,11 +31,6 @@ export interface Pair {
   score: number;
 }
 
-/** The hits good enough to announce, best first. */
-export function confident(hits: Hit[], threshold: number): Hit[] {
-  return hits.filter((h) => h.score >= threshold).sort((a, b) => b.score - a.score);
-}
-
 /** Matches a job that was (re-)embedded against the seekers. */
 export async function matchJob(deps: MatcherDeps, jobId: string): Promise<number> {
   const job = await findJobPlacement(deps.sql, jobId);
@@ -43,13 +39,10 @@ export async function matchJob(deps: MatcherDeps, jobId: string): Promise<number
   if (!vector) return 0;
   const hits = await deps.index.searchSeekers(
     vector.vector,
-    { city: job.city, employmentType: job.employment_type },
+    { city: job.city, employmentType: job.employment_type, minScore: deps.threshold },
     deps.limit,
   );
-  return await record(
-    deps,
-    confident(hits, deps.threshold).map((h) => ({ jobId, seekerId: h.id, score: h.score })),
-  );
+  return await record(deps, hits.map((h) => ({ jobId, seekerId: h.id, score: h.score })));
 }
 
 /** Matches a seeker that was (re-)embedded against the active jobs. */
@@ -58,13 +51,15 @@ export async function matchSeeker(deps: MatcherDeps, seekerId: string): Promise<
   if (!seeker) return 0;
   const hits = await deps.index.searchJobs(
     seeker.vector,
-    { city: seeker.city, employmentTypes: seeker.employmentTypes, status: "active" },
+    {
+      city: seeker.city,
+      employmentTypes: seeker.employmentTypes,
+      status: "active",
+      minScore: deps.threshold,
+    },
     deps.limit,
   );
-  return await record(
-    deps,
-    confident(hits, deps.threshold).map((h) => ({ jobId: h.id, seekerId, score: h.score })),
-  );
+  return await record(deps, hits.map((h) => ({ jobId: h.id, seekerId, score: h.score })));
 }
 
 /** Records new pairs of jobs still active, with their events; returns how many were new. */

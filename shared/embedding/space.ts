@@ -6,8 +6,14 @@
  * ones are left for the operator to drop (docs/matching.md).
  * @module
  */
-import { BRIDGE_DIMENSIONS, VOCABULARY_VERSION } from "@hire/occupations";
+import {
+  BRIDGE_DIMENSIONS,
+  crossBlockMaxScore,
+  occupationBlock,
+  VOCABULARY_VERSION,
+} from "@hire/occupations";
 import { hashFeature } from "@hire/text";
+import type { VectorBlocks } from "@hire/vector";
 import { bridgeSuffix } from "./bridged_provider.ts";
 import type { EmbeddingConfig } from "./config.ts";
 import { LEXICAL_DIMENSIONS } from "./lexical_features.ts";
@@ -19,7 +25,15 @@ export interface EmbeddingSpace {
   dimensions: number;
   /** `e<8 hex>_`: prepended to the vector index's table or collection names. */
   prefix: string;
+  /** With the bridge: one block per occupation, which a confident search keeps to. */
+  blocks?: VectorBlocks;
 }
+
+/** The bridge's blocks: two occupations never score above about 0.415. */
+const OCCUPATION_BLOCKS: VectorBlocks = {
+  of: occupationBlock,
+  maxScoreAcross: crossBlockMaxScore(),
+};
 
 /** The configuration's settings that decide the space. */
 export type SpaceConfig = Pick<
@@ -45,10 +59,16 @@ export function embeddingSpace(cfg: SpaceConfig): EmbeddingSpace {
     name = `openai:${cfg.EMBEDDING_MODEL}@${cfg.EMBEDDING_DIMENSIONS}`;
     dimensions = cfg.EMBEDDING_DIMENSIONS;
   }
-  if (cfg.EMBEDDING_BRIDGE === "occupations") {
+  const bridged = cfg.EMBEDDING_BRIDGE === "occupations";
+  if (bridged) {
     name += bridgeSuffix(VOCABULARY_VERSION);
     dimensions += BRIDGE_DIMENSIONS;
   }
   const tag = hashFeature(`${name}/${dimensions}`).toString(16).padStart(8, "0");
-  return { name, dimensions, prefix: `e${tag}_` };
+  return {
+    name,
+    dimensions,
+    prefix: `e${tag}_`,
+    ...(bridged ? { blocks: OCCUPATION_BLOCKS } : {}),
+  };
 }

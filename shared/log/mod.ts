@@ -59,6 +59,29 @@ function serializeErrors(fields: LogFields | undefined): LogFields {
   return out;
 }
 
+/** A line a {@link recordingLogger} kept. */
+export interface RecordedLine {
+  level: LogLevel;
+  msg: string;
+  fields?: LogFields;
+}
+
+/** A logger that keeps its lines, for tests that assert on what was logged. */
+export function recordingLogger(): Logger & { lines: RecordedLine[] } {
+  const lines: RecordedLine[] = [];
+  const at = (level: LogLevel) => (msg: string, fields?: LogFields) =>
+    void lines.push({ level, msg, fields });
+  const log = {
+    lines,
+    debug: at("debug"),
+    info: at("info"),
+    warn: at("warn"),
+    error: at("error"),
+    child: () => log,
+  };
+  return log;
+}
+
 /** A logger that drops everything, for tests that assert on behaviour rather than logs. */
 export const silentLogger: Logger = {
   debug() {},

@@ -63,6 +63,29 @@ const SPECIALTY_BASE = OCCUPATION_SLOTS;
 const SENIORITY_BASE = SPECIALTY_BASE + SPECIALTY_SLOTS;
 const SKILL_BASE = SENIORITY_BASE + SENIORITY_DIMENSIONS;
 
+/**
+ * The block of a bridged vector: the slot of its occupation, or -1 when the vocabulary read
+ * none. A known occupation fills exactly one of the first {@link OCCUPATION_SLOTS}
+ * components (a specialty that is not a job of its own lies beyond them); the text vector
+ * lies after the whole bridge.
+ */
+export function occupationBlock(vector: Float32Array): number {
+  for (let i = 0; i < OCCUPATION_SLOTS; i++) if (vector[i] !== 0) return i;
+  return -1;
+}
+
+/**
+ * The highest score two bridged vectors of different blocks can have (about 0.415 with the
+ * default weights). Two known occupations share no occupation slot and at most one
+ * specialty place (`wo` × {@link SPECIALTY_SHARE}); every other part is a unit vector scaled
+ * by √w, so its product is at most w. A known occupation against none meets only in the
+ * text, at most √wt.
+ */
+export function crossBlockMaxScore(weights: BridgeWeights = DEFAULT_BRIDGE_WEIGHTS): number {
+  const { occupation: wo, seniority: ws, skills: wk, text: wt } = weights;
+  return Math.max(wo * SPECIALTY_SHARE + ws + wk + wt, Math.sqrt(wt));
+}
+
 /** Turns profiles and text vectors into bridged vectors. */
 export interface ConceptSpace {
   /** `BRIDGE_DIMENSIONS + text.length` long, unit length when `text` is. */

@@ -3,10 +3,14 @@ import {
   BRIDGE_DIMENSIONS,
   conceptSlots,
   createConceptSpace,
+  crossBlockMaxScore,
   DEFAULT_BRIDGE_WEIGHTS,
   OCCUPATION_SLOTS,
+  occupationBlock,
   SKILL_DIMENSIONS,
 } from "./concept_vector.ts";
+import fc from "fast-check";
+import type { SeniorityLevel } from "./seniority.ts";
 import { hashFeature } from "@hire/text";
 import type { Profile } from "./recognise.ts";
 import { TEST_VOCABULARY } from "./test_vocabulary.ts";
@@ -97,5 +101,72 @@ Deno.test("concept slots are stable: sorted ids, then specialties that are jobs,
   assert.equal(slots.get("software_developer/backend"), OCCUPATION_SLOTS);
   assert.throws(() =>
     createConceptSpace(TEST_VOCABULARY, { occupation: 1, seniority: 1, skills: 0, text: 0 })
+  );
+});
+
+const occupationIds = TEST_VOCABULARY.flatMap((s) => s.occupations);
+const profiles: fc.Arbitrary<Profile> = fc.oneof(
+  fc.record({
+    seniority: fc.constantFrom<SeniorityLevel[]>(0, 1, 2, 3),
+    skills: fc.constant<string[]>([]),
+  }),
+  fc.constantFrom(...occupationIds).chain((o) =>
+    fc.record({
+      occupation: fc.constant(o.id),
+      specialty: fc.constantFrom(undefined, ...(o.specialties ?? []).map((s) => s.id)),
+      seniority: fc.constantFrom<SeniorityLevel[]>(0, 1, 2, 3),
+      skills: fc.subarray(["bls", "acls", "typescript", "sql", "latte_art", "phonics"]),
+    })
+  ),
+);
+const texts = fc.array(fc.float({ min: -1, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 })
+  .filter((xs) => Math.hypot(...xs) > 0.1).map((xs) => unit(...xs));
+
+Deno.test("vectors of two blocks never score above crossBlockMaxScore; the block is the occupation's slot", () => {
+  const slots = conceptSlots(TEST_VOCABULARY);
+  const bound = crossBlockMaxScore();
+  assert.ok(bound > 0.41 && bound < 0.42, `the default weights' bound is about 0.415: ${bound}`);
+  fc.assert(
+    fc.property(profiles, profiles, texts, texts, (a, b, ta, tb) => {
+      const [va, vb] = [space.vector(a, ta), space.vector(b, tb)];
+      const block = (prof: Profile, v: Float32Array) => {
+        const own = prof.specialty === undefined
+          ? undefined
+          : slots.get(`${prof.occupation}/${prof.specialty}`);
+        const expected = prof.occupation === undefined
+          ? -1
+          : own !== undefined && own < OCCUPATION_SLOTS
+          ? own
+          : slots.get(prof.occupation)!;
+        assert.equal(occupationBlock(v), expected);
+      };
+      block(a, va);
+      block(b, vb);
+      if (occupationBlock(va) !== occupationBlock(vb)) {
+        assert.ok(dot(va, vb) <= bound + 1e-6, `${JSON.stringify([a, b])}: ${dot(va, vb)}`);
+      }
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("two specialties sharing a place across occupations come closest to the bound", () => {
+  // nurse/icu and software_developer/backend both sit at specialty place 0: the case that
+  // makes the bound 0.415 rather than 0.35.
+  const seniority: SeniorityLevel = 2;
+  const a = space.vector(
+    p({ occupation: "nurse", specialty: "icu", seniority, skills: ["x"] }),
+    T1,
+  );
+  const b = space.vector(
+    p({ occupation: "software_developer", specialty: "backend", seniority, skills: ["x"] }),
+    T1,
+  );
+  assert.notEqual(occupationBlock(a), occupationBlock(b));
+  assert.ok(dot(a, b) > 0.35 + 0.06, `${dot(a, b)}`);
+  assert.ok(dot(a, b) <= crossBlockMaxScore() + 1e-6);
+  assert.equal(
+    crossBlockMaxScore({ occupation: 0.2, seniority: 0, skills: 0, text: 0.8 }),
+    Math.sqrt(0.8),
   );
 });

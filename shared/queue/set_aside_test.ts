@@ -1,16 +1,9 @@
 import assert from "node:assert/strict";
-import type { LogFields, Logger } from "@hire/log";
+import { recordingLogger } from "@hire/log";
 import { createRegistry } from "@hire/metrics";
 import { InProcessQueue } from "./in_process.ts";
 import { SET_ASIDE_COUNTER, setAsideWhere } from "./set_aside.ts";
 import { consume, defineWorker, startWorker } from "./worker.ts";
-
-function recordingLogger(): Logger & { lines: { msg: string; fields?: LogFields }[] } {
-  const lines: { msg: string; fields?: LogFields }[] = [];
-  const at = (msg: string, fields?: LogFields) => void lines.push({ msg, fields });
-  const log = { lines, debug: at, info: at, warn: at, error: at, child: () => log };
-  return log;
-}
 
 const decodeNumber = (v: Uint8Array | string) =>
   Number(typeof v === "string" ? v : new TextDecoder().decode(v));

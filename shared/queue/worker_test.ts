@@ -1,25 +1,7 @@
 import assert from "node:assert/strict";
-import type { LogFields, Logger } from "@hire/log";
+import { recordingLogger } from "@hire/log";
 import { InProcessQueue } from "./in_process.ts";
 import { consume, defineWorker, startWorker, type WorkerDefinition } from "./worker.ts";
-
-/** A logger that keeps its lines. */
-function recordingLogger(): Logger & {
-  lines: { level: string; msg: string; fields?: LogFields }[];
-} {
-  const lines: { level: string; msg: string; fields?: LogFields }[] = [];
-  const at = (level: string) => (msg: string, fields?: LogFields) =>
-    void lines.push({ level, msg, fields });
-  const log = {
-    lines,
-    debug: at("debug"),
-    info: at("info"),
-    warn: at("warn"),
-    error: at("error"),
-    child: () => log,
-  };
-  return log;
-}
 
 const decodeNumber = (v: Uint8Array | string) => {
   const n = Number(typeof v === "string" ? v : new TextDecoder().decode(v));

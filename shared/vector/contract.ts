@@ -4,7 +4,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import type { Hit, VectorIndex } from "./index.ts";
+import type { Hit, VectorBlocks, VectorIndex } from "./index.ts";
 import {
   axis,
   decoy,
@@ -14,6 +14,7 @@ import {
   job,
   MATCH_DEGREES,
   matches,
+  normalize,
   outer,
   OUTERS,
   seeker,
@@ -25,7 +26,7 @@ export type ContractSubject = VectorIndex & { drop(): Promise<void> };
 
 /** Builds an adapter whose store names start with `prefix` (not yet initialised). */
 export type MakeSubject = (
-  opts: { dimensions: number; prefix: string },
+  opts: { dimensions: number; prefix: string; blocks?: VectorBlocks },
 ) => Promise<ContractSubject>;
 
 /** Options of {@link vectorIndexContract}. */
@@ -72,6 +73,63 @@ async function assertFilteredInsideQuery(
     "more room adds no filtered-out hit",
   );
   assert.deepEqual(hitIds(await search(axis(0), 1)), matching.slice(0, 1));
+}
+
+/** Toward axis 0 from a direction whose last component is negative: block 0 below. */
+const LOW = normalize([0, 1, 0.5, 0, 0, 0, 0, -0.5]);
+/** ... and positive: block 1. */
+const HIGH = normalize([0, 0.5, 0, 1, 0, 0, 0, 0.5]);
+/**
+ * The contract's blocks: by the sign of the last component, no two blocks closer than 0.3.
+ * The vectors near axis 0 in block 1 break that promise on purpose, so that a search that
+ * keeps to its block shows it by missing them.
+ */
+const TEST_BLOCKS: VectorBlocks = { of: (v) => (v[7]! > 0 ? 1 : 0), maxScoreAcross: 0.3 };
+
+/**
+ * What a store with blocks answers, on one side (jobs or seekers): `blocked` was made with
+ * {@link TEST_BLOCKS}, `plain` without (as an earlier release, which leaves blocks empty).
+ */
+async function assertBlockedSearch(
+  blocked: VectorIndex,
+  upsert: (ix: VectorIndex, vector: Float32Array) => Promise<string>,
+  search: (ix: VectorIndex, minScore: number, limit: number) => Promise<Hit[]>,
+  plain: VectorIndex,
+): Promise<void> {
+  const honest: string[] = [];
+  for (const deg of [20, 35, 50, 65]) honest.push(await upsert(blocked, toward(deg, LOW)));
+  for (const deg of [76, 80, 84]) await upsert(blocked, toward(deg, HIGH));
+  const liar = await upsert(blocked, toward(10, HIGH));
+  const legacy = await upsert(plain, toward(12, HIGH));
+
+  // cos 50° ≈ 0.64 passes 0.5, cos 65° ≈ 0.42 does not.
+  const everywhere = await search(plain, 0.5, 10);
+  assert.deepEqual(hitIds(everywhere), [liar, legacy, ...honest.slice(0, 3)], "minScore filters");
+  [10, 12, 20, 35, 50].forEach((deg, i) =>
+    near(everywhere[i]!.score, Math.cos((deg * Math.PI) / 180), `score at ${deg}°`)
+  );
+  assert.deepEqual(
+    hitIds(await search(blocked, 0.5, 10)),
+    [legacy, ...honest.slice(0, 3)],
+    "above the bound only the query's block is searched, and vectors without a block",
+  );
+  assert.deepEqual(hitIds(await search(blocked, 0.5, 2)), [legacy, honest[0]]);
+  assert.deepEqual(
+    hitIds(await search(blocked, 0.3, 10)),
+    [liar, legacy, ...honest],
+    "at the bound every block is searched",
+  );
+  assert.equal(await plain.fillBlocks(), 0, "an index without blocks has none to fill");
+  const stopped = new AbortController();
+  stopped.abort();
+  assert.equal(await blocked.fillBlocks(stopped.signal), 0, "an aborted fill does nothing");
+  assert.equal(await blocked.fillBlocks(), 1, "the one vector without a block");
+  assert.equal(await blocked.fillBlocks(), 0);
+  assert.deepEqual(
+    hitIds(await search(blocked, 0.5, 10)),
+    honest.slice(0, 3),
+    "the filled vector is in its own block",
+  );
 }
 
 /** Registers the contract's tests for one adapter; `name` prefixes each test's name. */
@@ -225,6 +283,50 @@ export function vectorIndexContract(
       await other.close();
     }
   });
+
+  const withBlocks = (
+    title: string,
+    check: (blocked: VectorIndex, ix: VectorIndex) => Promise<void>,
+  ) =>
+    test(title, async (ix, prefix) => {
+      const blocked = await make({ dimensions: DIMENSIONS, prefix, blocks: TEST_BLOCKS });
+      try {
+        await blocked.init();
+        await check(blocked, ix);
+      } finally {
+        await blocked.close();
+      }
+    });
+
+  withBlocks(
+    "seekers: a search above the blocks' bound keeps to the query's block",
+    (blocked, ix) =>
+      assertBlockedSearch(
+        blocked,
+        async (on, vector) => {
+          const s = seeker({ vector });
+          await on.upsertSeeker(s);
+          return s.id;
+        },
+        (on, minScore, limit) => on.searchSeekers(axis(0), { city: "Riyadh", minScore }, limit),
+        ix,
+      ),
+  );
+
+  withBlocks(
+    "jobs: a search above the blocks' bound keeps to the query's block",
+    (blocked, ix) =>
+      assertBlockedSearch(
+        blocked,
+        async (on, vector) => {
+          const j = job({ vector });
+          await on.upsertJob(j);
+          return j.id;
+        },
+        (on, minScore, limit) => on.searchJobs(axis(0), { status: "active", minScore }, limit),
+        ix,
+      ),
+  );
 
   test("seeker city filter runs inside the query", async (ix) =>
     await assertFilteredInsideQuery(

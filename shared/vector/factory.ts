@@ -5,7 +5,7 @@
  */
 import type { Sql } from "@hire/db";
 import type { VectorEnv } from "./config.ts";
-import type { VectorIndex } from "./index.ts";
+import type { VectorBlocks, VectorIndex } from "./index.ts";
 import { createPgvectorIndex } from "./pgvector_index.ts";
 import { createQdrantIndex } from "./qdrant_index.ts";
 
@@ -24,6 +24,8 @@ export interface VectorIndexConfig extends Partial<VectorEnv> {
    * of `@hire/embedding`), so vectors of another model or vocabulary never mix.
    */
   prefix?: string;
+  /** The embedding space's blocks (`embeddingSpace` of `@hire/embedding`), if it has them. */
+  blocks?: VectorBlocks;
   /** Selects Qdrant when set (e.g. `http://qdrant:6333`). */
   qdrantUrl?: string;
   qdrantApiKey?: string;
@@ -41,6 +43,7 @@ export function createVectorIndex(config: VectorIndexConfig): ConfiguredVectorIn
       apiKey: config.qdrantApiKey ?? config.QDRANT_API_KEY,
       dimensions: config.dimensions,
       collectionPrefix: config.prefix,
+      blocks: config.blocks,
     });
     return { ...index, backend: "qdrant" };
   }
@@ -48,6 +51,7 @@ export function createVectorIndex(config: VectorIndexConfig): ConfiguredVectorIn
     sql: config.sql,
     dimensions: config.dimensions,
     tablePrefix: config.prefix,
+    blocks: config.blocks,
   });
   return { ...index, backend: "pgvector" };
 }

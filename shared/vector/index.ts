@@ -29,15 +29,38 @@ export interface Hit {
   score: number;
 }
 
+/**
+ * A partition of an embedding space across which no two vectors score above
+ * `maxScoreAcross`: the occupation bridge's has a block per occupation (docs/matching.md).
+ * An index given blocks keeps each vector's block, and a search that needs only hits above
+ * that score looks in the query's own block alone: an exact scan of a few hundred vectors
+ * instead of a walk of the whole graph through candidates the filters then reject.
+ */
+export interface VectorBlocks {
+  /** The block a vector belongs to. */
+  of(vector: Float32Array): number;
+  /** The highest score of two vectors in different blocks. */
+  maxScoreAcross: number;
+}
+
+/** The score filter both searches take. */
+export interface ScoreFilter {
+  /**
+   * Only hits scoring at least this. Within the `limit` nearest that pass the other
+   * filters: the answer is what a search without it returns, less the hits below it.
+   */
+  minScore?: number;
+}
+
 /** Filters of a seeker search (for a job). */
-export interface SeekerFilter {
+export interface SeekerFilter extends ScoreFilter {
   city?: string;
   /** Only seekers open to this employment type. */
   employmentType?: EmploymentType;
 }
 
 /** Filters of a job search (for a seeker). */
-export interface JobFilter {
+export interface JobFilter extends ScoreFilter {
   city?: string;
   /** Only jobs whose employment type is one of these. */
   employmentTypes?: EmploymentType[];
@@ -49,6 +72,13 @@ export interface JobFilter {
 export interface VectorIndex {
   /** Creates tables or collections (with the given dimension) and indexes if missing. */
   init(): Promise<void>;
+  /**
+   * Gives each vector stored without a block its block (vectors written before the store
+   * had blocks); resolves to how many. A no-op without blocks or without the right to
+   * write. Safe beside searches (which count such vectors in every block) and writes;
+   * stops early, without an error, once `signal` aborts.
+   */
+  fillBlocks(signal?: AbortSignal): Promise<number>;
   upsertJob(job: JobVector): Promise<void>;
   /** Updates the status payload of a job's vector; no-op when the job has none. */
   setJobStatus(jobId: string, status: JobStatus): Promise<void>;

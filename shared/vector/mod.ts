@@ -14,4 +14,4 @@ export {
 } from "./factory.ts";
 export { type VectorEnv, vectorEnv } from "./config.ts";
 export { pointIdOf, ulidToUuid, uuidToUlid } from "./point_id.ts";
-export { scoreOf } from "./rules.ts";
+export { atLeast, scoreOf } from "./rules.ts";

@@ -1,6 +1,6 @@
 /**
  * The pgvector adapter of the vector index: two tables in the service's Postgres, each with
- * an HNSW index on cosine distance and ordinary indexes on the payload columns.
+ * an HNSW index on cosine distance and ordinary indexes on the payload columns and blocks.
  * @module
  */
 import type { Sql } from "@hire/db";
@@ -13,9 +13,19 @@ import type {
   JobVector,
   SeekerFilter,
   SeekerVector,
+  VectorBlocks,
   VectorIndex,
 } from "./index.ts";
-import { assertDimensions, assertLimit, assertPrefix, assertVector, scoreOf } from "./rules.ts";
+import {
+  assertDimensions,
+  assertLimit,
+  assertMinScore,
+  assertPrefix,
+  assertVector,
+  atLeast,
+  scoreOf,
+  searchBlock,
+} from "./rules.ts";
 
 /** Options of {@link createPgvectorIndex}. */
 export interface PgvectorIndexOptions {
@@ -27,12 +37,19 @@ export interface PgvectorIndexOptions {
   tablePrefix?: string;
   /** Floor of `hnsw.ef_search` per query (see {@link efSearchFor}). Default 100. */
   efSearch?: number;
+  /** The space's blocks, when it has them: kept per vector, searched within. */
+  blocks?: VectorBlocks;
 }
 
 type Tx = postgres.TransactionSql;
+type Fragment = postgres.PendingQuery<postgres.Row[]>;
+type Distances = readonly { id: string; distance: number }[];
 
 /** How often an init that may not create the tables looks for them again. */
 const INIT_POLL_MS = 1000;
+
+/** Vectors given their block per statement when a table's rows predate blocks. */
+const FILL_BATCH = 500;
 
 /** pgvector's upper bound for `hnsw.ef_search`. */
 const MAX_EF_SEARCH = 1000;
@@ -66,11 +83,46 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
   };
   const unvec = (text: string): Float32Array => Float32Array.from(fromSql(text) as number[]);
 
-  /** Runs one nearest-neighbour query with iterative HNSW scans enabled for it alone. */
-  function nearest(
+  /**
+   * The `limit` nearest rows of `table` that pass `where`, with their scores, of those
+   * scoring at least `minScore`. Within a block (see {@link searchBlock}) the scan is exact:
+   * the block's btree finds its few hundred rows and they are sorted by distance, where the
+   * HNSW walk would wade through every other block's vectors for them. Elsewhere the HNSW
+   * index is walked with iterative scans enabled for this query alone.
+   */
+  async function nearest(
+    table: string,
+    idColumn: string,
+    vector: Float32Array,
+    where: Fragment,
     limit: number,
-    query: (tx: Tx) => Promise<readonly { id: string; distance: number }[]>,
+    minScore: number | undefined,
   ): Promise<Hit[]> {
+    const q = vec(vector, "the query vector");
+    assertLimit(limit);
+    assertMinScore(minScore);
+    if (limit === 0) return [];
+    const block = searchBlock(opts.blocks, vector, minScore);
+    const rows = block === undefined
+      ? await walkGraph(table, idColumn, q, where, limit)
+      // Rows written before the table had blocks (NULL until init fills them) may be anywhere.
+      : await sql<Distances>`
+          WITH candidates AS MATERIALIZED (
+            SELECT ${sql(idColumn)} AS id, embedding <=> ${q}::vector AS distance
+            FROM ${sql(table)}
+            WHERE (block = ${block} OR block IS NULL) ${where}
+          )
+          SELECT id, distance FROM candidates ORDER BY distance, id LIMIT ${limit}`;
+    return atLeast(rows.map((r) => ({ id: r.id, score: scoreOf(1 - r.distance) })), minScore);
+  }
+
+  function walkGraph(
+    table: string,
+    idColumn: string,
+    q: string,
+    where: Fragment,
+    limit: number,
+  ): Promise<Distances> {
     return sql.begin(async (tx) => {
       // relaxed_order: the scan keeps going until LIMIT rows pass the WHERE (or it reaches
       // hnsw.max_scan_tuples), possibly slightly out of distance order; the caller's outer
@@ -80,9 +132,54 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
       const efSearch = String(efSearchFor(limit, opts.efSearch));
       await tx`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
                       set_config('hnsw.ef_search', ${efSearch}, true)`;
-      const rows = await query(tx);
-      return rows.map((r) => ({ id: r.id, score: scoreOf(1 - r.distance) }));
+      return await tx<Distances>`
+        WITH nearest AS MATERIALIZED (
+          SELECT ${tx(idColumn)} AS id, embedding <=> ${q}::vector AS distance
+          FROM ${tx(table)}
+          WHERE true ${where}
+          ORDER BY distance
+          LIMIT ${limit}
+        )
+        SELECT id, distance FROM nearest ORDER BY distance, id`;
     });
+  }
+
+  /**
+   * Gives every row of `table` without a block its block, when this role may write it. An
+   * upsert racing the fill wins: the fill writes only rows still as it read them. Each row
+   * written is a new row version, so every index of the table (HNSW too) takes it again:
+   * about 250 rows/s on the benchmark's machine, hence a background task.
+   */
+  async function fillTable(
+    blocks: VectorBlocks,
+    table: string,
+    idColumn: string,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const [may] = await sql<{ update: boolean }[]>`
+      SELECT has_table_privilege(${table}, 'UPDATE') AS update`;
+    if (!may!.update) return 0;
+    let filled = 0;
+    // Rows that stay as read yet take no block would be read again forever: give up instead.
+    for (let idle = 0; !signal?.aborted;) {
+      // updated_at compared as text: a Date (postgres.js's timestamptz) drops the
+      // microseconds, and the row would never compare equal.
+      const rows = await sql<{ id: string; embedding: string; updated_at: string }[]>`
+        SELECT ${sql(idColumn)} AS id, embedding::text AS embedding,
+               updated_at::text AS updated_at
+        FROM ${sql(table)} WHERE block IS NULL LIMIT ${FILL_BATCH}`;
+      if (rows.length === 0) break;
+      const { count } = await sql`
+        UPDATE ${sql(table)} AS t SET block = f.block
+        FROM unnest(${rows.map((r) => r.id)}::text[],
+                    ${rows.map((r) => blocks.of(unvec(r.embedding)))}::int[],
+                    ${rows.map((r) => r.updated_at)}::text[]) AS f(id, block, updated_at)
+        WHERE t.${sql(idColumn)} = f.id AND t.block IS NULL AND t.updated_at::text = f.updated_at`;
+      filled += count;
+      idle = count === 0 ? idle + 1 : 0;
+      if (idle === 3) throw new Error(`the blocks of ${table} could not be written`);
+    }
+    return filled;
   }
 
   /** Creates the tables unless they exist; false when missing and this role may not. */
@@ -106,10 +203,16 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
       await assertIterativeScans(tx);
       await assertTableDimensions(tx, jobs, dimensions);
       await assertTableDimensions(tx, seekers, dimensions);
+      // Found: both tables, in the layout with blocks (a reader's searches name the column).
       const [state] = await tx<{ found: boolean; may_create: boolean }[]>`
-        SELECT to_regclass(${jobs}) IS NOT NULL AND to_regclass(${seekers}) IS NOT NULL AS found,
-               has_schema_privilege(current_schema(), 'CREATE') AS may_create`;
+        SELECT count(*) = 2 AS found,
+               has_schema_privilege(current_schema(), 'CREATE') AS may_create
+        FROM pg_attribute
+        WHERE attrelid IN (to_regclass(${jobs}), to_regclass(${seekers}))
+          AND attname = 'block' AND NOT attisdropped`;
       if (state!.found || !state!.may_create) return state!.found;
+      // Tables of an earlier release lack the block column: it is added (instantly, no
+      // default) and filled by init.
       await tx.unsafe(`
         CREATE TABLE IF NOT EXISTS ${jobs} (
           job_id text PRIMARY KEY,
@@ -120,12 +223,14 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
           embedding vector(${dimensions}) NOT NULL,
           updated_at timestamptz NOT NULL DEFAULT now()
         );
+        ALTER TABLE ${jobs} ADD COLUMN IF NOT EXISTS block integer;
         CREATE INDEX IF NOT EXISTS ${jobs}_embedding_idx
           ON ${jobs} USING hnsw (embedding vector_cosine_ops);
         CREATE INDEX IF NOT EXISTS ${jobs}_partner_id_idx ON ${jobs} (partner_id);
         CREATE INDEX IF NOT EXISTS ${jobs}_status_idx ON ${jobs} (status);
         CREATE INDEX IF NOT EXISTS ${jobs}_city_idx ON ${jobs} (city);
         CREATE INDEX IF NOT EXISTS ${jobs}_employment_type_idx ON ${jobs} (employment_type);
+        CREATE INDEX IF NOT EXISTS ${jobs}_block_city_idx ON ${jobs} (block, city);
         CREATE TABLE IF NOT EXISTS ${seekers} (
           seeker_id text PRIMARY KEY,
           city text NOT NULL,
@@ -133,11 +238,13 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
           embedding vector(${dimensions}) NOT NULL,
           updated_at timestamptz NOT NULL DEFAULT now()
         );
+        ALTER TABLE ${seekers} ADD COLUMN IF NOT EXISTS block integer;
         CREATE INDEX IF NOT EXISTS ${seekers}_embedding_idx
           ON ${seekers} USING hnsw (embedding vector_cosine_ops);
         CREATE INDEX IF NOT EXISTS ${seekers}_city_idx ON ${seekers} (city);
         CREATE INDEX IF NOT EXISTS ${seekers}_employment_types_idx
           ON ${seekers} USING gin (employment_types);
+        CREATE INDEX IF NOT EXISTS ${seekers}_block_city_idx ON ${seekers} (block, city);
       `).simple();
       return true;
     });
@@ -150,17 +257,24 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
       while (!await createTables()) await new Promise((r) => setTimeout(r, INIT_POLL_MS));
     },
 
+    async fillBlocks(signal?: AbortSignal) {
+      if (!opts.blocks) return 0;
+      return await fillTable(opts.blocks, jobs, "job_id", signal) +
+        await fillTable(opts.blocks, seekers, "seeker_id", signal);
+    },
+
     async upsertJob(job: JobVector) {
       const embedding = vec(job.vector, `job ${job.id}'s vector`);
+      const block = opts.blocks?.of(job.vector) ?? null;
       await sql`
         INSERT INTO ${sql(jobs)}
-          (job_id, partner_id, status, city, employment_type, embedding, updated_at)
+          (job_id, partner_id, status, city, employment_type, embedding, block, updated_at)
         VALUES (${job.id}, ${job.partnerId}, ${job.status}, ${job.city}, ${job.employmentType},
-                ${embedding}::vector, now())
+                ${embedding}::vector, ${block}, now())
         ON CONFLICT (job_id) DO UPDATE SET
           partner_id = EXCLUDED.partner_id, status = EXCLUDED.status, city = EXCLUDED.city,
           employment_type = EXCLUDED.employment_type, embedding = EXCLUDED.embedding,
-          updated_at = EXCLUDED.updated_at`;
+          block = EXCLUDED.block, updated_at = EXCLUDED.updated_at`;
     },
 
     async setJobStatus(jobId: string, status: JobStatus) {
@@ -196,13 +310,16 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
 
     async upsertSeeker(seeker: SeekerVector) {
       const embedding = vec(seeker.vector, `seeker ${seeker.id}'s vector`);
+      const block = opts.blocks?.of(seeker.vector) ?? null;
       await sql`
-        INSERT INTO ${sql(seekers)} (seeker_id, city, employment_types, embedding, updated_at)
+        INSERT INTO ${sql(seekers)}
+          (seeker_id, city, employment_types, embedding, block, updated_at)
         VALUES (${seeker.id}, ${seeker.city}, ${seeker.employmentTypes}::text[],
-                ${embedding}::vector, now())
+                ${embedding}::vector, ${block}, now())
         ON CONFLICT (seeker_id) DO UPDATE SET
           city = EXCLUDED.city, employment_types = EXCLUDED.employment_types,
-          embedding = EXCLUDED.embedding, updated_at = EXCLUDED.updated_at`;
+          embedding = EXCLUDED.embedding, block = EXCLUDED.block,
+          updated_at = EXCLUDED.updated_at`;
     },
 
     async deleteSeeker(seekerId: string) {
@@ -224,50 +341,43 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
     },
 
     async searchSeekers(vector: Float32Array, filter: SeekerFilter, limit: number) {
-      const q = vec(vector, "the query vector");
-      assertLimit(limit);
-      if (limit === 0) return [];
-      return await nearest(limit, (tx) =>
-        tx<{ id: string; distance: number }[]>`
-          WITH nearest AS MATERIALIZED (
-            SELECT seeker_id AS id, embedding <=> ${q}::vector AS distance
-            FROM ${tx(seekers)}
-            WHERE true
-              ${filter.city !== undefined ? tx`AND city = ${filter.city}` : tx``}
-              ${
+      return await nearest(
+        seekers,
+        "seeker_id",
+        vector,
+        sql`${filter.city !== undefined ? sql`AND city = ${filter.city}` : sql``}
+            ${
           filter.employmentType !== undefined
-            ? tx`AND employment_types @> ARRAY[${filter.employmentType}]::text[]`
-            : tx``
-        }
-            ORDER BY distance
-            LIMIT ${limit}
-          )
-          SELECT id, distance FROM nearest ORDER BY distance, id`);
+            ? sql`AND employment_types @> ARRAY[${filter.employmentType}]::text[]`
+            : sql``
+        }`,
+        limit,
+        filter.minScore,
+      );
     },
 
     async searchJobs(vector: Float32Array, filter: JobFilter, limit: number) {
-      const q = vec(vector, "the query vector");
-      assertLimit(limit);
       // "One of no types" matches nothing; Qdrant's `match: { any: [] }` agrees by our rule.
-      if (limit === 0 || filter.employmentTypes?.length === 0) return [];
-      return await nearest(limit, (tx) =>
-        tx<{ id: string; distance: number }[]>`
-          WITH nearest AS MATERIALIZED (
-            SELECT job_id AS id, embedding <=> ${q}::vector AS distance
-            FROM ${tx(jobs)}
-            WHERE true
-              ${filter.city !== undefined ? tx`AND city = ${filter.city}` : tx``}
-              ${
+      if (filter.employmentTypes?.length === 0) {
+        assertVector(vector, dimensions, "the query vector");
+        assertLimit(limit);
+        return [];
+      }
+      return await nearest(
+        jobs,
+        "job_id",
+        vector,
+        sql`${filter.city !== undefined ? sql`AND city = ${filter.city}` : sql``}
+            ${
           filter.employmentTypes !== undefined
-            ? tx`AND employment_type = ANY(${filter.employmentTypes}::text[])`
-            : tx``
+            ? sql`AND employment_type = ANY(${filter.employmentTypes}::text[])`
+            : sql``
         }
-              ${filter.status !== undefined ? tx`AND status = ${filter.status}` : tx``}
-              ${filter.partnerId !== undefined ? tx`AND partner_id = ${filter.partnerId}` : tx``}
-            ORDER BY distance
-            LIMIT ${limit}
-          )
-          SELECT id, distance FROM nearest ORDER BY distance, id`);
+            ${filter.status !== undefined ? sql`AND status = ${filter.status}` : sql``}
+            ${filter.partnerId !== undefined ? sql`AND partner_id = ${filter.partnerId}` : sql``}`,
+        limit,
+        filter.minScore,
+      );
     },
 
     close() {

@@ -14,6 +14,7 @@ import {
   outer,
   OUTERS,
 } from "./contract_fixtures.ts";
+import type { VectorBlocks } from "./index.ts";
 import { createPgvectorIndex, efSearchFor } from "./pgvector_index.ts";
 
 const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
@@ -36,9 +37,14 @@ Deno.test.afterAll(async () => {
   await hnswOnly.end();
 });
 
-function subject(pool: postgres.Sql, dimensions: number, prefix: string) {
+function subject(
+  pool: postgres.Sql,
+  dimensions: number,
+  prefix: string,
+  blocks?: VectorBlocks,
+) {
   return {
-    ...createPgvectorIndex({ sql: pool, dimensions, tablePrefix: prefix }),
+    ...createPgvectorIndex({ sql: pool, dimensions, tablePrefix: prefix, blocks }),
     async drop() {
       await pool.unsafe(`DROP TABLE IF EXISTS ${prefix}job_vectors, ${prefix}seeker_vectors`);
     },
@@ -47,11 +53,12 @@ function subject(pool: postgres.Sql, dimensions: number, prefix: string) {
 
 vectorIndexContract(
   "pgvector",
-  ({ dimensions, prefix }) => Promise.resolve(subject(sql, dimensions, prefix)),
+  ({ dimensions, prefix, blocks }) => Promise.resolve(subject(sql, dimensions, prefix, blocks)),
 );
 vectorIndexContract(
   "pgvector through HNSW",
-  ({ dimensions, prefix }) => Promise.resolve(subject(hnswOnly, dimensions, prefix)),
+  ({ dimensions, prefix, blocks }) =>
+    Promise.resolve(subject(hnswOnly, dimensions, prefix, blocks)),
 );
 
 Deno.test("pgvector: the forced plan uses HNSW, and without iterative scans it would post-filter", async () => {

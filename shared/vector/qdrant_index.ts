@@ -1,6 +1,6 @@
 /**
  * The Qdrant adapter of the vector index: collections `<prefix>jobs` and `<prefix>seekers`
- * with cosine distance and keyword payload indexes on every field a search filters on.
+ * with cosine distance and payload indexes on every field a search filters on.
  * @module
  */
 import { QdrantClient, type Schemas } from "@qdrant/js-client-rest";
@@ -11,10 +11,20 @@ import type {
   JobVector,
   SeekerFilter,
   SeekerVector,
+  VectorBlocks,
   VectorIndex,
 } from "./index.ts";
 import { pointIdOf } from "./point_id.ts";
-import { assertDimensions, assertLimit, assertPrefix, assertVector, scoreOf } from "./rules.ts";
+import {
+  assertDimensions,
+  assertLimit,
+  assertMinScore,
+  assertPrefix,
+  assertVector,
+  atLeast,
+  scoreOf,
+  searchBlock,
+} from "./rules.ts";
 
 /** Options of {@link createQdrantIndex}. */
 export interface QdrantIndexOptions {
@@ -27,12 +37,29 @@ export interface QdrantIndexOptions {
   collectionPrefix?: string;
   /** Size of the HNSW candidate list per search (Qdrant's `hnsw_ef`). Default 128. */
   hnswEf?: number;
+  /** The space's blocks, when it has them: kept in each point's payload, searched within. */
+  blocks?: VectorBlocks;
 }
 
-type Condition = Schemas["FieldCondition"];
+type Condition = Schemas["Condition"];
+type FieldSchema = "keyword" | "integer";
 
-const JOB_FIELDS = ["partner_id", "status", "city", "employment_type"] as const;
-const SEEKER_FIELDS = ["city", "employment_types"] as const;
+/** Payload fields searches filter on, with their index types. */
+const JOB_FIELDS: Record<string, FieldSchema> = {
+  partner_id: "keyword",
+  status: "keyword",
+  city: "keyword",
+  employment_type: "keyword",
+  block: "integer",
+};
+const SEEKER_FIELDS: Record<string, FieldSchema> = {
+  city: "keyword",
+  employment_types: "keyword",
+  block: "integer",
+};
+
+/** Points given their block per request when a collection's points predate blocks. */
+const FILL_BATCH = 256;
 
 /** A {@link VectorIndex} on Qdrant. Our ids map to UUID point ids (see `point_id.ts`). */
 export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
@@ -54,7 +81,10 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     return Array.from(v);
   };
 
-  async function ensureCollection(name: string, fields: readonly string[]): Promise<void> {
+  async function ensureCollection(
+    name: string,
+    fields: Record<string, FieldSchema>,
+  ): Promise<void> {
     let info: Schemas["CollectionInfo"];
     if ((await client.collectionExists(name)).exists) {
       info = await client.getCollection(name);
@@ -76,16 +106,45 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
           `with ${dimensions} dimensions; re-embed into new collections (another prefix)`,
       );
     }
-    for (const field of fields) {
+    for (const [field, schema] of Object.entries(fields)) {
       // Only missing indexes are created: servers differ on whether re-creating one is
       // accepted, and init must stay idempotent.
       if (info.payload_schema[field]) continue;
       await client.createPayloadIndex(name, {
         field_name: field,
-        field_schema: "keyword",
+        field_schema: schema,
         wait: true,
       });
     }
+  }
+
+  /** Gives every point of `collection` without a block its block. */
+  async function fillCollection(
+    blocks: VectorBlocks,
+    collection: string,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
+    const missing = { must: [{ is_empty: { key: "block" } }] };
+    let filled = 0;
+    while (!signal?.aborted) {
+      const { points } = await client.scroll(collection, {
+        filter: missing,
+        limit: FILL_BATCH,
+        with_payload: false,
+        with_vector: true,
+      });
+      if (points.length === 0) break;
+      const byBlock = Map.groupBy(points, (p) => blocks.of(unnamedVector(p.vector)));
+      for (const [block, group] of byBlock) {
+        await client.setPayload(collection, {
+          payload: { block },
+          points: group.map((p) => p.id),
+          wait: true,
+        });
+      }
+      filled += points.length;
+    }
+    return filled;
   }
 
   async function nearest(
@@ -94,10 +153,19 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     vector: Float32Array,
     must: Condition[],
     limit: number,
+    minScore: number | undefined,
   ): Promise<Hit[]> {
     const query = vec(vector, "the query vector");
     assertLimit(limit);
+    assertMinScore(minScore);
     if (limit === 0) return [];
+    const block = searchBlock(opts.blocks, vector, minScore);
+    if (block !== undefined) {
+      // Points written before the collection had blocks may be anywhere.
+      must = [...must, {
+        should: [{ key: "block", match: { value: block } }, { is_empty: { key: "block" } }],
+      }];
+    }
     // The filter is part of the search request: Qdrant applies it while it walks the graph
     // (or, when the payload index says few points match, by scoring exactly those points),
     // so filtered-out neighbours never take a place among the `limit` results.
@@ -109,13 +177,22 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       with_payload: [idKey],
       with_vector: false,
     });
-    return points.map((p) => ({ id: String(p.payload?.[idKey]), score: scoreOf(p.score) }));
+    return atLeast(
+      points.map((p) => ({ id: String(p.payload?.[idKey]), score: scoreOf(p.score) })),
+      minScore,
+    );
   }
 
   return {
     async init() {
       await ensureCollection(jobs, JOB_FIELDS);
       await ensureCollection(seekers, SEEKER_FIELDS);
+    },
+
+    async fillBlocks(signal?: AbortSignal) {
+      if (!opts.blocks) return 0;
+      return await fillCollection(opts.blocks, jobs, signal) +
+        await fillCollection(opts.blocks, seekers, signal);
     },
 
     async upsertJob(job: JobVector) {
@@ -131,6 +208,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
             status: job.status,
             city: job.city,
             employment_type: job.employmentType,
+            ...blockPayload(opts.blocks, job.vector),
           },
         }],
       });
@@ -179,6 +257,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
             seeker_id: seeker.id,
             city: seeker.city,
             employment_types: seeker.employmentTypes,
+            ...blockPayload(opts.blocks, seeker.vector),
           },
         }],
       });
@@ -211,7 +290,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
         // On an array payload, `match.value` holds when any element equals the value.
         must.push({ key: "employment_types", match: { value: filter.employmentType } });
       }
-      return await nearest(seekers, "seeker_id", vector, must, limit);
+      return await nearest(seekers, "seeker_id", vector, must, limit, filter.minScore);
     },
 
     async searchJobs(vector: Float32Array, filter: JobFilter, limit: number) {
@@ -233,7 +312,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       if (filter.partnerId !== undefined) {
         must.push({ key: "partner_id", match: { value: filter.partnerId } });
       }
-      return await nearest(jobs, "job_id", vector, must, limit);
+      return await nearest(jobs, "job_id", vector, must, limit, filter.minScore);
     },
 
     close() {
@@ -241,6 +320,11 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       return Promise.resolve();
     },
   };
+}
+
+/** The payload field of a vector's block; none without blocks. */
+function blockPayload(blocks: VectorBlocks | undefined, vector: Float32Array) {
+  return blocks ? { block: blocks.of(vector) } : {};
 }
 
 /** Retries `read` for up to about 5 s while it fails, then gives its last error. */

@@ -9,8 +9,14 @@ const apiKey = Deno.env.get("QDRANT_API_KEY");
 
 vectorIndexContract(
   "qdrant",
-  ({ dimensions, prefix }) => {
-    const index = createQdrantIndex({ url: url!, apiKey, dimensions, collectionPrefix: prefix });
+  ({ dimensions, prefix, blocks }) => {
+    const index = createQdrantIndex({
+      url: url!,
+      apiKey,
+      dimensions,
+      collectionPrefix: prefix,
+      blocks,
+    });
     const admin = new QdrantClient({ url: url!, apiKey, checkCompatibility: false });
     return Promise.resolve({
       ...index,

@@ -1,8 +1,10 @@
 /**
  * Rules every adapter applies the same way, so that switching backends changes no answer:
- * the shape of a vector, the limit of a search, the score, and the prefix of store names.
+ * the shape of a vector, the limit of a search, the score, the block a search may keep to,
+ * and the prefix of store names.
  * @module
  */
+import type { Hit, VectorBlocks } from "./index.ts";
 
 /** Throws unless `vector` has `dimensions` finite components. */
 export function assertVector(vector: Float32Array, dimensions: number, what: string): void {
@@ -37,6 +39,31 @@ export function assertLimit(limit: number): void {
 export function scoreOf(cosineSimilarity: number): number {
   if (Number.isNaN(cosineSimilarity)) return 0;
   return Math.min(1, Math.max(0, cosineSimilarity));
+}
+
+/** Throws unless `minScore` is absent or a score, in [0, 1]. */
+export function assertMinScore(minScore: number | undefined): void {
+  if (minScore !== undefined && !(minScore >= 0 && minScore <= 1)) {
+    throw new RangeError(`minScore must be in [0, 1], got ${minScore}`);
+  }
+}
+
+/**
+ * The block a search may keep to: the query's, when every hit it needs scores above what
+ * two blocks can share; undefined when it must look everywhere.
+ */
+export function searchBlock(
+  blocks: VectorBlocks | undefined,
+  query: Float32Array,
+  minScore: number | undefined,
+): number | undefined {
+  if (!blocks || minScore === undefined || minScore <= blocks.maxScoreAcross) return undefined;
+  return blocks.of(query);
+}
+
+/** The hits scoring at least `minScore` (all of them without one), order kept. */
+export function atLeast(hits: Hit[], minScore: number | undefined): Hit[] {
+  return minScore === undefined ? hits : hits.filter((h) => h.score >= minScore);
 }
 
 /**
