@@ -66,12 +66,21 @@ const SKILL_BASE = SENIORITY_BASE + SENIORITY_DIMENSIONS;
 /**
  * The block of a bridged vector: the slot of its occupation, or -1 when the vocabulary read
  * none. A known occupation fills exactly one of the first {@link OCCUPATION_SLOTS}
- * components (a specialty that is not a job of its own lies beyond them); the text vector
- * lies after the whole bridge.
+ * components with at least √(wo·(1 − SPECIALTY_SHARE)) (a specialty that is not a job of its
+ * own lies beyond them; the text vector after the whole bridge), the others are 0. The
+ * largest of them is taken, and only from half that value on, so a vector moved a little
+ * (a benchmark's copies of a profile) keeps its occupation's block.
  */
-export function occupationBlock(vector: Float32Array): number {
-  for (let i = 0; i < OCCUPATION_SLOTS; i++) if (vector[i] !== 0) return i;
-  return -1;
+export function occupationBlock(
+  vector: Float32Array,
+  weights: BridgeWeights = DEFAULT_BRIDGE_WEIGHTS,
+): number {
+  let best = -1;
+  let at = Math.sqrt(weights.occupation * (1 - SPECIALTY_SHARE)) / 2;
+  for (let i = 0; i < OCCUPATION_SLOTS; i++) {
+    if (vector[i]! >= at) [best, at] = [i, vector[i]!];
+  }
+  return best;
 }
 
 /**

@@ -150,6 +150,17 @@ Deno.test("vectors of two blocks never score above crossBlockMaxScore; the block
   );
 });
 
+Deno.test("a vector moved a little keeps its block; one without an occupation stays without", () => {
+  const noisy = (v: Float32Array, seed: number) =>
+    v.map((x, i) => x + 0.02 * Math.sin(seed * 7919 + i * 104729));
+  for (const [seed, prof] of [p({ occupation: "nurse", specialty: "icu" }), p({})].entries()) {
+    const v = space.vector(prof, T1);
+    assert.equal(occupationBlock(noisy(v, seed)), occupationBlock(v));
+  }
+  assert.equal(occupationBlock(space.vector(p({}), T1)), -1);
+  assert.equal(occupationBlock(noisy(space.vector(p({}), T1), 3)), -1);
+});
+
 Deno.test("two specialties sharing a place across occupations come closest to the bound", () => {
   // nurse/icu and software_developer/backend both sit at specialty place 0: the case that
   // makes the bound 0.415 rather than 0.35.
