@@ -59,20 +59,21 @@ function usage(doc: Element): Record<string, string> {
 }
 
 /**
- * The overview as `user` right after counting `requests` requests and reserving `jobs`
- * jobs; counted again if the minute turned in between.
+ * The overview as `user` right after reserving `jobs` jobs and counting `requests` requests;
+ * the requests are counted again if the minute turned in between (the jobs' month is not
+ * expected to turn during a test).
  */
 async function overviewAfterUsage(
   partnerId: string,
   opts: { user: TestUser; requests: number; jobs: number; lang?: string },
 ) {
+  await reserveJobs(tc.sql, { partnerId, n: opts.jobs, limit: 1_000_000 });
   for (;;) {
     const lease = await leaseRequests(tc.sql, {
       partnerId,
       want: opts.requests,
       limit: 1_000_000,
     });
-    await reserveJobs(tc.sql, { partnerId, n: opts.jobs, limit: 1_000_000 });
     const res = await tc.get(opts.lang ? `/?lang=${opts.lang}` : "/", opts.user);
     const [row] = await tc.sql<{ same: boolean }[]>`
       SELECT date_trunc('minute', now()) = ${lease.windowStart} AS same`;
