@@ -105,7 +105,8 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
     const block = searchBlock(opts.blocks, vector, minScore);
     const rows = block === undefined
       ? await walkGraph(table, idColumn, q, where, limit)
-      // Rows written before the table had blocks (NULL until init fills them) may be anywhere.
+      // Rows written before the table had blocks (NULL until fillBlocks reaches them) may be
+      // anywhere.
       : await sql<Distances>`
           WITH candidates AS MATERIALIZED (
             SELECT ${sql(idColumn)} AS id, embedding <=> ${q}::vector AS distance
