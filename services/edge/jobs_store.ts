@@ -5,6 +5,7 @@
  */
 import type { Sql } from "@hire/db";
 import type { JobRow, JobStatus } from "@hire/jobs";
+import { jobRowColumns } from "@hire/tables";
 import type { Position } from "./cursor.ts";
 import type { JobCache } from "./job_cache.ts";
 
@@ -25,7 +26,8 @@ export async function findJob(
     const generation = reads.jobCache.generation();
     // By primary key alone: with partner_id in the WHERE clause the planner may pick a list
     // index and scan every job of a large partner.
-    [row] = await reads.sql<JobRow[]>`SELECT * FROM jobs WHERE id = ${id}`;
+    [row] = await reads.sql<JobRow[]>`
+      SELECT ${jobRowColumns(reads.sql)} FROM jobs WHERE id = ${id}`;
     if (row) reads.jobCache.set(row, generation);
   }
   return row && row.partner_id === partnerId && !row.deleted_at ? row : undefined;
@@ -46,7 +48,7 @@ export async function listJobs(
   q: ListQuery,
 ): Promise<{ rows: JobRow[]; hasMore: boolean }> {
   const rows = await sql<JobRow[]>`
-    SELECT * FROM jobs
+    SELECT ${jobRowColumns(sql)} FROM jobs
     WHERE partner_id = ${partnerId} AND deleted_at IS NULL
       ${q.status ? sql`AND status = ${q.status}` : sql``}
       ${q.city ? sql`AND city = ${q.city}` : sql``}

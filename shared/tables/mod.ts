@@ -58,6 +58,7 @@ export {
   findJobPlacement,
   jobOwners,
   type JobPlacement,
+  jobRowColumns,
   jobsByIds,
   liveJobIdsAfter,
   lockJobs,

@@ -1,0 +1,86 @@
+/**
+ * Reads of `jobs` bring a JobRow's columns and nothing else: never the site's generated
+ * `search` tsvector, which would double the bytes of every read and of every job an edge
+ * keeps in memory.
+ */
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { newId } from "@hire/ids";
+import { newJobRow } from "@hire/jobs";
+import { ownDatabase } from "@hire/testing/own_database.ts";
+import {
+  jobRowColumns,
+  jobsByIds,
+  lockJobs,
+  markEmbeddingReady,
+  saveJobs,
+  shareLockJobs,
+} from "./jobs.ts";
+import { createPartner } from "./partners.ts";
+
+const COLUMNS = Object.keys(newJobRow({
+  jobId: "job_x",
+  partnerId: "ptr_x",
+  fields: {
+    title: "t",
+    description: "d",
+    city: "Riyadh",
+    employment_type: "part_time",
+    salary_min: null,
+    salary_max: null,
+    currency: "SAR",
+  },
+  at: new Date(),
+})).sort();
+
+Deno.test("every read of jobs returns exactly a JobRow's columns", async () => {
+  const db = await ownDatabase(
+    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  );
+  const sql = connect(db.url, { max: 2, name: "jobs-columns-test" });
+  try {
+    const { partner_id: partnerId } = await createPartner(sql, {
+      name: "Columns",
+      plan: "growth",
+      adminEmails: [],
+    });
+    const id = newId("job");
+    const at = new Date();
+    await sql.begin((tx) =>
+      saveJobs(tx, [newJobRow({
+        jobId: id,
+        partnerId,
+        fields: {
+          title: "Nurse",
+          description: "Night shifts in a Riyadh clinic, ممرضة",
+          city: "Riyadh",
+          employment_type: "part_time",
+          salary_min: null,
+          salary_max: null,
+          currency: "SAR",
+        },
+        at,
+      })])
+    );
+    const [search] = await sql<{ search: string }[]>`SELECT search FROM jobs WHERE id = ${id}`;
+    assert.ok(search!.search.length > 0, "the table does have a search column to leave out");
+
+    const reads = {
+      jobsByIds: await jobsByIds(sql, [id]),
+      lockJobs: await sql.begin((tx) => lockJobs(tx, [id])),
+      shareLockJobs: await sql.begin((tx) => shareLockJobs(tx, [id])),
+      jobRowColumns: await sql`SELECT ${jobRowColumns(sql)} FROM jobs WHERE id = ${id}`,
+    };
+    for (const [name, rows] of Object.entries(reads)) {
+      assert.deepEqual(Object.keys(rows[0]!).sort(), COLUMNS, name);
+    }
+    const ready = await sql.begin((tx) =>
+      markEmbeddingReady(tx, { id, contentVersion: 1, now: new Date() })
+    );
+    assert.deepEqual(Object.keys(ready!).sort(), [...COLUMNS, "first"].sort());
+    assert.equal(ready!.first, true);
+  } finally {
+    await sql.end();
+    await db.drop();
+  }
+});
