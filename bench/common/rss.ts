@@ -12,6 +12,8 @@ export interface Resident {
   processes: number;
   rssKiB: number;
   pssKiB: number;
+  /** Pages no other process maps (USS): what a leak grows; shared buffers are not in it. */
+  privateKiB: number;
 }
 
 /** A group to measure: its name and how to find its pids now. */
@@ -30,6 +32,13 @@ export function vmRssKiB(status: string): number | undefined {
 export function pssKiB(rollup: string): number | undefined {
   const m = rollup.match(/^Pss:\s+(\d+)\s+kB$/m);
   return m ? Number(m[1]) : undefined;
+}
+
+/** `Private_Clean` + `Private_Dirty` of a /proc/<pid>/smaps_rollup text, in KiB. */
+export function privateKiB(rollup: string): number | undefined {
+  const clean = rollup.match(/^Private_Clean:\s+(\d+)\s+kB$/m);
+  const dirty = rollup.match(/^Private_Dirty:\s+(\d+)\s+kB$/m);
+  return clean && dirty ? Number(clean[1]) + Number(dirty[1]) : undefined;
 }
 
 /**
@@ -125,6 +134,7 @@ export async function postmasterPid(dataDirectory: string): Promise<number> {
 async function residentOf(pids: number[]): Promise<Resident> {
   let rss = 0;
   let pss = 0;
+  let own = 0;
   let processes = 0;
   for (const pid of pids) {
     const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
@@ -133,9 +143,10 @@ async function residentOf(pids: number[]): Promise<Resident> {
     const rollup = await Deno.readTextFile(`/proc/${pid}/smaps_rollup`).catch(() => "");
     rss += r;
     pss += pssKiB(rollup) ?? r;
+    own += privateKiB(rollup) ?? r;
     processes++;
   }
-  return { processes, rssKiB: rss, pssKiB: pss };
+  return { processes, rssKiB: rss, pssKiB: pss, privateKiB: own };
 }
 
 /** One sample of every group. */

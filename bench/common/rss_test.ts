@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parentPid, postgresPart, pssKiB, ssPids, vmRssKiB } from "./rss.ts";
+import { parentPid, postgresPart, privateKiB, pssKiB, ssPids, vmRssKiB } from "./rss.ts";
 
 Deno.test("vmRssKiB and pssKiB read their line; absent, undefined", () => {
   const status = "Name:\tdeno\nVmHWM:\t  300000 kB\nVmRSS:\t  234300 kB\nRssAnon:\t 1 kB\n";
@@ -7,6 +7,13 @@ Deno.test("vmRssKiB and pssKiB read their line; absent, undefined", () => {
   assert.equal(vmRssKiB("Name:\tkthreadd\n"), undefined);
   assert.equal(pssKiB("Rss:              86092 kB\nPss:              20811 kB\n"), 20811);
   assert.equal(pssKiB(""), undefined);
+});
+
+Deno.test("privateKiB adds the clean and dirty private pages; either absent, undefined", () => {
+  const rollup = "Rss:  86092 kB\nPss:  20811 kB\nShared_Clean:  60000 kB\n" +
+    "Private_Clean:  1200 kB\nPrivate_Dirty:  18000 kB\n";
+  assert.equal(privateKiB(rollup), 19200);
+  assert.equal(privateKiB("Private_Dirty:  18000 kB\n"), undefined);
 });
 
 Deno.test("postgresPart tells our backends from others' and from server processes", () => {

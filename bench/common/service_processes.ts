@@ -113,7 +113,10 @@ export function freePort(): number {
  */
 export async function startRunningSystem(
   stack: RunStack,
-  opts: Omit<Parameters<typeof startServiceProcesses>[0], "env">,
+  opts: Omit<Parameters<typeof startServiceProcesses>[0], "env"> & {
+    /** Added to every service's environment. */
+    env?: Record<string, string>;
+  },
 ): Promise<{ edgeUrl: string; services: ServiceProcesses }> {
   const ports = { edge: freePort(), site: freePort(), console: freePort() };
   const edgeUrl = `http://127.0.0.1:${ports.edge}`;
@@ -129,6 +132,7 @@ export async function startRunningSystem(
     PUBLIC_BASE_URL: edgeUrl,
     SITE_BASE_URL: `http://127.0.0.1:${ports.site}`,
     CONSOLE_BASE_URL: `http://127.0.0.1:${ports.console}`,
+    ...opts.env,
   };
   const services = await startServiceProcesses({
     ...opts,

@@ -161,11 +161,12 @@ export async function stackPartner(stack: Stack, name: string) {
 /** Starts the system, warms it up and drains it: ready to measure. */
 export async function readySystem(
   stack: Stack,
-  opts: { logDir: string; profileDir?: string },
+  opts: { logDir: string; profileDir?: string; env?: Record<string, string> },
 ): Promise<{ system: RunningSystem; apiKey: string }> {
   const system = await startSystem(stack, {
     logDir: opts.logDir,
     cpuProfile: opts.profileDir ? { service: "match", dir: opts.profileDir } : undefined,
+    env: opts.env,
   });
   try {
     const partner = await stackPartner(stack, `Pipeline bench ${new Date().toISOString()}`);

@@ -20,6 +20,7 @@ import { ensureLogins, loginOf, urlAs } from "../../deploy/local/db_logins.ts";
 import { LOCAL_BROKER } from "../../deploy/local/kafka.ts";
 import { DEFAULT_DATABASE_URL, ensureDatabase } from "../../deploy/local/postgres.ts";
 import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
+import { type AutovacuumStandIn, startAutovacuumStandIn } from "../common/autovacuum.ts";
 import { step } from "../common/proc.ts";
 import { type ServiceProcesses, startRunningSystem } from "../common/service_processes.ts";
 import { storedFingerprint } from "./seed.ts";
@@ -85,22 +86,42 @@ export async function prepareStack(database: string, fingerprint: string): Promi
 /** The running system. */
 export interface RunningSystem {
   edgeUrl: string;
+  /** Stopping them stops the autovacuum stand-in too. */
   services: ServiceProcesses;
+  /** Vacuums the database as the server's autovacuum would; null when the server does. */
+  autovacuum: AutovacuumStandIn | null;
 }
 
 /**
- * Starts every service on the stack; `cpuProfile` runs one of them under `--cpu-prof`
- * writing to `dir`. Resolves once the edge's /readyz answers 200.
+ * Starts every service on the stack, with autovacuum's work done as a server with it would
+ * (`../common/autovacuum.ts`); `cpuProfile` runs one of them under `--cpu-prof` writing to
+ * `dir`, `env` adds to every service's environment. Resolves once the edge's /readyz
+ * answers 200.
  */
 export async function startSystem(
   stack: Stack,
-  opts: { logDir: string; cpuProfile?: { service: ServiceName; dir: string } },
+  opts: {
+    logDir: string;
+    cpuProfile?: { service: ServiceName; dir: string };
+    env?: Record<string, string>;
+  },
 ): Promise<RunningSystem> {
   const prof = opts.cpuProfile;
-  const { edgeUrl, services } = await startRunningSystem(stack, {
-    logDir: opts.logDir,
-    flags: prof ? { [prof.service]: ["--cpu-prof", `--cpu-prof-dir=${prof.dir}`] } : {},
-  });
-  step(`pipeline: every service running (logs in ${opts.logDir}), edge ${edgeUrl}`);
-  return { edgeUrl, services };
+  const autovacuum = await startAutovacuumStandIn(stack.owner);
+  try {
+    const { edgeUrl, services } = await startRunningSystem(stack, {
+      logDir: opts.logDir,
+      flags: prof ? { [prof.service]: ["--cpu-prof", `--cpu-prof-dir=${prof.dir}`] } : {},
+      env: opts.env,
+    });
+    step(`pipeline: every service running (logs in ${opts.logDir}), edge ${edgeUrl}`);
+    const stop = async () => {
+      await services.stop();
+      await autovacuum?.stop();
+    };
+    return { edgeUrl, services: { ...services, stop }, autovacuum };
+  } catch (err) {
+    await autovacuum?.stop();
+    throw err;
+  }
 }

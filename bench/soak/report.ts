@@ -13,16 +13,24 @@ const ms = (x: number) => Number.isNaN(x) ? "n/a" : `${x}`;
 /** The summary of a soak. */
 export function soakMarkdown(run: SoakRun, cfg: PipelineConfig, machine: Machine, at: Date) {
   const growing = Object.entries(run.trends).filter(([, t]) => t.grows).map(([n]) => n);
+  const last = run.samples.at(-1)?.resident ?? {};
   const trendRows = Object.entries(run.trends).map(([name, t]) =>
     `| ${name} | ${mib(t.firstKiB)} | ${mib(t.middleMeanKiB)} | ${mib(t.lastMeanKiB)} | ${
       mib(t.lastKiB)
     } | ${mib(t.maxKiB)} | ${(t.slopeKiBPerMin / 1024).toFixed(2)} | ${
       mib(allowanceKiB(t.middleMeanKiB))
-    } | ${t.grows ? "GROWS" : "bounded"} |`
+    } | ${t.grows ? "GROWS" : "bounded"} | ${last[name] ? mib(last[name].rssKiB) : "n/a"} | ${
+      last[name] ? mib(last[name].pssKiB) : "n/a"
+    } |`
   );
   const minuteRows = run.readyByMinute.map((s, i) =>
     `| ${i + 1} | ${s.count} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`
   );
+  const vacuum = run.autovacuum
+    ? `This server runs without autovacuum, so the benchmark applied autovacuum's rules itself
+(\`bench/common/autovacuum.ts\`): ${run.autovacuum.vacuums} vacuums and ${run.autovacuum.analyses}
+analyses during the load, ${run.autovacuum.seconds} s in all.`
+    : "The server's autovacuum ran.";
   return `# Memory soak
 
 Measured on ${at.toISOString()} with \`deno task bench:soak\`: the pipeline benchmark's system
@@ -31,22 +39,30 @@ ${
     cfg.BENCH_SEEKERS.toLocaleString("en")
   } seekers in the index) under ${cfg.BENCH_PIPELINE_RATE} creates/s for
 ${run.minutes} minutes, each job read with GET (waits from ${cfg.BENCH_PIPELINE_POLL_MS} ms doubling to ${cfg.BENCH_PIPELINE_POLL_MAX_MS} ms) until match-ready; the
-resident size of every process sampled every ${cfg.BENCH_SOAK_SAMPLE_S} s during the load.
+memory of every process sampled every ${cfg.BENCH_SOAK_SAMPLE_S} s during the load. The edge's job cache
+is ${
+    mib(cfg.BENCH_SOAK_JOB_CACHE_BYTES / 1024)
+  } MiB (\`BENCH_SOAK_JOB_CACHE_BYTES\`), so that it fills
+within the first third. ${vacuum}
 
 **Verdict: ${
     growing.length ? `growing — ${growing.join(", ")}` : "no process grows without bound"
-  }** (a process grows when its last third's mean RSS and its last sample are both above the
-middle third's mean by more than the allowance, max(16 MiB, 5%), with a positive slope; the first
-third is warm-up). Jobs: ${run.jobsOffered} offered, ${run.jobsCreated} created, ${run.jobsReady}
-match-ready within ${cfg.BENCH_PIPELINE_DEADLINE} s; the pipeline drained ${run.drainS} s after the load.
+  }** (judged on each process's private memory, the pages no other process maps (USS; a
+Postgres group's shared buffers are not in it): a process grows when its last third's mean and
+its last sample are both above the middle third's mean by more than the allowance, max(16 MiB,
+5%), with a positive slope; the first third is warm-up). Jobs: ${run.jobsOffered} offered,
+${run.jobsCreated} created, ${run.jobsReady} match-ready within ${cfg.BENCH_PIPELINE_DEADLINE} s; the
+pipeline drained ${run.drainS} s after the load.
 
-| process | first (MiB) | middle third mean | last third mean | last | max | slope (MiB/min, last two thirds) | allowance | verdict |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+Private memory (MiB), and the last sample's RSS and PSS:
+
+| process | first | middle third mean | last third mean | last | max | slope (MiB/min, last two thirds) | allowance | verdict | RSS last | PSS last |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${trendRows.join("\n")}
 
 Postgres's server processes and the Kafka broker are shared with other work on this machine;
-their figures include it. RSS of a Postgres group counts shared buffers once per process (the JSON
-has PSS too).
+their figures include it. A Postgres group's RSS counts shared buffers once per process; PSS
+shares them out.
 
 201 → match_ready by minute of the load (ms):
 

@@ -1,8 +1,8 @@
 /**
  * The soak: the pipeline benchmark's system and load (`bench/pipeline/`) for
- * `BENCH_SOAK_MINUTES` at the target rate, the resident size of every process sampled every
- * `BENCH_SOAK_SAMPLE_S`, and the match_ready latency minute by minute (a backlog that
- * builds up shows there first).
+ * `BENCH_SOAK_MINUTES` at the target rate, the memory of every process sampled every
+ * `BENCH_SOAK_SAMPLE_S` (judged on its private pages), and the match_ready latency minute by
+ * minute (a backlog that builds up shows there first).
  * @module
  */
 import type { Resident } from "../common/rss.ts";
@@ -24,10 +24,12 @@ export interface SoakRun {
   readyByMinute: LatencyStats[];
   /** Every sample: seconds since the load started, resident size per process. */
   samples: { s: number; resident: Record<string, Resident> }[];
-  /** The verdict per process, on RSS. */
+  /** The verdict per process, on its private memory (USS). */
   trends: Record<string, Trend>;
   /** Seconds from the end of the load until the pipeline had drained. */
   drainS: number;
+  /** What the autovacuum stand-in ran during the load; null when the server's autovacuum ran. */
+  autovacuum: { vacuums: number; analyses: number; seconds: number } | null;
 }
 
 /** 201 → match_ready by the minute each create was answered in. */
@@ -41,19 +43,22 @@ export function byMinute(outcomes: JobOutcome[], startedAt: number): LatencyStat
   return Array.from(minutes, (xs) => roundedStats(latencyStats(xs ?? [])));
 }
 
-/** Trends of every process's RSS over the samples. */
+/** Trends of every process's private memory over the samples. */
 export function trends(samples: SoakRun["samples"]): Record<string, Trend> {
   const names = Object.keys(samples[0]?.resident ?? {});
   return Object.fromEntries(names.map((n) => [
     n,
-    trendOf(samples.map((s) => ({ at: s.s * 1000, kib: s.resident[n]?.rssKiB ?? 0 }))),
+    trendOf(samples.map((s) => ({ at: s.s * 1000, kib: s.resident[n]?.privateKiB ?? 0 }))),
   ]));
 }
 
 /** Runs the soak on a seeded stack. */
 export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRun> {
   const logDir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/bench-soak-logs`;
-  const { system, apiKey } = await readySystem(stack, { logDir });
+  const { system, apiKey } = await readySystem(stack, {
+    logDir,
+    env: { JOB_CACHE_BYTES: String(cfg.BENCH_SOAK_JOB_CACHE_BYTES) },
+  });
   try {
     const groups = await processGroups(stack, system);
     const sampling = sampler(groups, cfg.BENCH_SOAK_SAMPLE_S * 1000);
@@ -74,6 +79,7 @@ export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRu
     }, jobBodies());
     clearInterval(progress);
     const loadEnd = Date.now();
+    const autovacuum = system.autovacuum?.done() ?? null;
     // Only the load's samples are judged: draining afterwards is another regime.
     const samples = (await sampling.stop()).filter((s) => s.at <= loadEnd);
     await drain(stack);
@@ -92,6 +98,7 @@ export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRu
       samples: timed,
       trends: trends(timed),
       drainS: Math.round((Date.now() - loadEnd) / 1000),
+      autovacuum,
     };
   } finally {
     await system.services.stop();

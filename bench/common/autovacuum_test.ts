@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { dueFor, type TableCounters, tableSettings, type VacuumSettings } from "./autovacuum.ts";
+
+// PostgreSQL 15's defaults.
+const DEFAULTS: VacuumSettings = {
+  vacuumThreshold: 50,
+  vacuumScaleFactor: 0.2,
+  insertThreshold: 1000,
+  insertScaleFactor: 0.2,
+  analyzeThreshold: 50,
+  analyzeScaleFactor: 0.1,
+};
+
+const table = (t: Partial<TableCounters>): TableCounters => ({
+  table: "public.t",
+  tuples: 1000,
+  deadTuples: 0,
+  insertedSinceVacuum: 0,
+  modifiedSinceAnalyze: 0,
+  options: [],
+  ...t,
+});
+
+Deno.test("autovacuum's rule: dead tuples past 50 + 20% of the table call for a vacuum", () => {
+  assert.equal(dueFor(table({ deadTuples: 250 }), DEFAULTS), undefined);
+  assert.equal(dueFor(table({ deadTuples: 251 }), DEFAULTS), "vacuum");
+  // Never vacuumed nor analysed (reltuples -1): the threshold alone.
+  assert.equal(dueFor(table({ tuples: -1, deadTuples: 51 }), DEFAULTS), "vacuum");
+});
+
+Deno.test("autovacuum's rule: inserts past 1000 + 20% call for a vacuum; -1 turns that off", () => {
+  assert.equal(dueFor(table({ insertedSinceVacuum: 1200 }), DEFAULTS), undefined);
+  assert.equal(dueFor(table({ insertedSinceVacuum: 1201 }), DEFAULTS), "vacuum");
+  assert.equal(
+    dueFor(table({ insertedSinceVacuum: 10 ** 6 }), { ...DEFAULTS, insertThreshold: -1 }),
+    undefined,
+  );
+});
+
+Deno.test("autovacuum's rule: changes past 50 + 10% call for an analysis alone", () => {
+  assert.equal(dueFor(table({ modifiedSinceAnalyze: 150 }), DEFAULTS), undefined);
+  assert.equal(dueFor(table({ modifiedSinceAnalyze: 151 }), DEFAULTS), "analyze");
+  // A vacuum analyses too: one is enough.
+  assert.equal(dueFor(table({ modifiedSinceAnalyze: 151, deadTuples: 251 }), DEFAULTS), "vacuum");
+});
+
+Deno.test("a table's storage parameters override the server's settings", () => {
+  const options = ["autovacuum_vacuum_scale_factor=0", "autovacuum_vacuum_threshold=1000"];
+  assert.equal(dueFor(table({ tuples: 10 ** 6, deadTuples: 1001, options }), DEFAULTS), "vacuum");
+  assert.equal(dueFor(table({ tuples: 10 ** 6, deadTuples: 1001 }), DEFAULTS), undefined);
+  assert.deepEqual(
+    tableSettings(DEFAULTS, ["fillfactor=90", "autovacuum_analyze_threshold=x"]),
+    DEFAULTS,
+  );
+});
