@@ -18,6 +18,8 @@ export interface StarvationReport {
   /** Seconds from the pipeline's restart until no job waited for its embedding. */
   drainedAfterS: number | null;
   timeline: [number, number][];
+  /** What the autovacuum stand-in ran after its first pass; null when the server's ran. */
+  autovacuum: { vacuums: number; analyses: number; seconds: number } | null;
   machine: Machine;
 }
 
@@ -81,6 +83,13 @@ ${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
 - **Backlog drained** ${drained} after the pipeline's restart (${r.stopped.backlogAtEnd} jobs waiting then, plus ${
     r.config.rate * r.config.seconds
   } created meanwhile).
+- Vacuum: ${
+    r.autovacuum
+      ? `this server runs without autovacuum; the benchmark applied its rules itself ` +
+        `(\`bench/common/autovacuum.ts\`): ${r.autovacuum.vacuums} vacuums, ` +
+        `${r.autovacuum.analyses} analyses, ${r.autovacuum.seconds} s`
+      : "the server's autovacuum ran"
+  }.
 - CPU, pipeline stopped: ${cpuLine(r.stopped.cpu)}
 - CPU, pipeline draining: ${cpuLine(r.draining.cpu)}
 

@@ -6,6 +6,7 @@
  * @module
  */
 import { stopBroker } from "../chaos/broker.ts";
+import { startAutovacuumStandIn } from "../common/autovacuum.ts";
 import { startChaosSystem } from "../chaos/system.ts";
 import { commitUnderTest } from "../common/commit.ts";
 import { describeMachine } from "../common/machine.ts";
@@ -29,6 +30,14 @@ async function main() {
   for (const s of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(s, onSignal);
   try {
     const { ctx } = await startChaosSystem(cfg.system, (s) => stop = s, LIFTED_PLAN_LIMITS);
+    // Tables grow from empty during the phases: without autovacuum (this machine's server)
+    // they would be planned as empty throughout.
+    const autovacuum = await startAutovacuumStandIn(ctx.sql);
+    const stopBench = stop;
+    stop = async () => {
+      await autovacuum?.stop();
+      await stopBench();
+    };
     const pids = () => Object.fromEntries(SERVICES.map((n) => [n, ctx.fleet.pid(n)]));
     const load = (seconds: number) => ({
       baseUrl: ctx.edgeUrl,
@@ -77,6 +86,7 @@ async function main() {
       draining,
       drainedAfterS,
       timeline,
+      autovacuum: autovacuum?.done() ?? null,
       machine: await describeMachine("in-process open loop (Deno fetch)"),
     };
     const paths = await writeResultFiles(RESULTS_DIR, {
