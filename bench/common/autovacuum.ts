@@ -75,10 +75,26 @@ export function dueFor(t: TableCounters, server: VacuumSettings): Due | undefine
   return undefined;
 }
 
+/** What the stand-in ran: vacuums, analyses, seconds spent in them. */
+export interface VacuumWork {
+  vacuums: number;
+  analyses: number;
+  seconds: number;
+}
+
+/** A report's sentence on vacuum: what the stand-in ran, or null (the server's autovacuum ran). */
+export function vacuumSentence(work: VacuumWork | null): string {
+  return work
+    ? "This server runs without autovacuum, so the benchmark applied autovacuum's rules itself " +
+      `(\`bench/common/autovacuum.ts\`): ${work.vacuums} vacuums and ${work.analyses} analyses, ` +
+      `${work.seconds} s in all.`
+    : "The server's autovacuum ran.";
+}
+
 /** The running stand-in. */
 export interface AutovacuumStandIn {
-  /** What ran since the first pass: vacuums, analyses, seconds spent in them. */
-  done(): { vacuums: number; analyses: number; seconds: number };
+  /** What ran since the first pass. */
+  done(): VacuumWork;
   /** Stops after the table being worked on. */
   stop(): Promise<void>;
 }
@@ -132,7 +148,7 @@ export async function startAutovacuumStandIn(
   if (row!.autovacuum === "on") return null;
   const server = await serverSettings(sql);
   step("autovacuum is off on this server: the benchmark applies its rules itself");
-  const done = { vacuums: 0, analyses: 0, seconds: 0 };
+  const done: VacuumWork = { vacuums: 0, analyses: 0, seconds: 0 };
   let stopping = false;
   let wake = () => {};
   const pass = async () => {

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { dueFor, type TableCounters, tableSettings, type VacuumSettings } from "./autovacuum.ts";
+import {
+  dueFor,
+  type TableCounters,
+  tableSettings,
+  vacuumSentence,
+  type VacuumSettings,
+} from "./autovacuum.ts";
 
 // PostgreSQL 15's defaults.
 const DEFAULTS: VacuumSettings = {
@@ -52,4 +58,12 @@ Deno.test("a table's storage parameters override the server's settings", () => {
     tableSettings(DEFAULTS, ["fillfactor=90", "autovacuum_analyze_threshold=x"]),
     DEFAULTS,
   );
+});
+
+Deno.test("the reports' sentence on vacuum names what the stand-in ran, or the server's own", () => {
+  assert.match(
+    vacuumSentence({ vacuums: 122, analyses: 69, seconds: 43.5 }),
+    /without autovacuum.*122 vacuums and 69 analyses, 43\.5 s in all\.$/,
+  );
+  assert.equal(vacuumSentence(null), "The server's autovacuum ran.");
 });

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Machine } from "../common/machine.ts";
+import { vacuumSentence } from "../common/autovacuum.ts";
 import { mib } from "../common/rss.ts";
 import type { PipelineConfig } from "../pipeline/config.ts";
 import type { SoakRun } from "./soak.ts";
@@ -26,11 +27,6 @@ export function soakMarkdown(run: SoakRun, cfg: PipelineConfig, machine: Machine
   const minuteRows = run.readyByMinute.map((s, i) =>
     `| ${i + 1} | ${s.count} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`
   );
-  const vacuum = run.autovacuum
-    ? `This server runs without autovacuum, so the benchmark applied autovacuum's rules itself
-(\`bench/common/autovacuum.ts\`): ${run.autovacuum.vacuums} vacuums and ${run.autovacuum.analyses}
-analyses during the load, ${run.autovacuum.seconds} s in all.`
-    : "The server's autovacuum ran.";
   return `# Memory soak
 
 Measured on ${at.toISOString()} with \`deno task bench:soak\`: the pipeline benchmark's system
@@ -43,7 +39,7 @@ memory of every process sampled every ${cfg.BENCH_SOAK_SAMPLE_S} s during the lo
 is ${
     mib(cfg.BENCH_SOAK_JOB_CACHE_BYTES / 1024)
   } MiB (\`BENCH_SOAK_JOB_CACHE_BYTES\`), so that it fills
-within the first third. ${vacuum}
+within the first third. During the load: ${vacuumSentence(run.autovacuum)}
 
 **Verdict: ${
     growing.length ? `growing — ${growing.join(", ")}` : "no process grows without bound"

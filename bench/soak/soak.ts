@@ -5,6 +5,7 @@
  * minute (a backlog that builds up shows there first).
  * @module
  */
+import type { VacuumWork } from "../common/autovacuum.ts";
 import type { Resident } from "../common/rss.ts";
 import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
 import type { PipelineConfig } from "../pipeline/config.ts";
@@ -29,7 +30,7 @@ export interface SoakRun {
   /** Seconds from the end of the load until the pipeline had drained. */
   drainS: number;
   /** What the autovacuum stand-in ran during the load; null when the server's autovacuum ran. */
-  autovacuum: { vacuums: number; analyses: number; seconds: number } | null;
+  autovacuum: VacuumWork | null;
 }
 
 /** 201 → match_ready by the minute each create was answered in. */

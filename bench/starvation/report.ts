@@ -2,6 +2,7 @@
  * The starvation benchmark's Markdown report.
  * @module
  */
+import { vacuumSentence, type VacuumWork } from "../common/autovacuum.ts";
 import type { Machine } from "../common/machine.ts";
 import { cpuLine, machineTable, markdownTable } from "../common/markdown.ts";
 import type { StarvationConfig } from "./config.ts";
@@ -19,7 +20,7 @@ export interface StarvationReport {
   drainedAfterS: number | null;
   timeline: [number, number][];
   /** What the autovacuum stand-in ran after its first pass; null when the server's ran. */
-  autovacuum: { vacuums: number; analyses: number; seconds: number } | null;
+  autovacuum: VacuumWork | null;
   machine: Machine;
 }
 
@@ -83,13 +84,7 @@ ${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
 - **Backlog drained** ${drained} after the pipeline's restart (${r.stopped.backlogAtEnd} jobs waiting then, plus ${
     r.config.rate * r.config.seconds
   } created meanwhile).
-- Vacuum: ${
-    r.autovacuum
-      ? `this server runs without autovacuum; the benchmark applied its rules itself ` +
-        `(\`bench/common/autovacuum.ts\`): ${r.autovacuum.vacuums} vacuums, ` +
-        `${r.autovacuum.analyses} analyses, ${r.autovacuum.seconds} s`
-      : "the server's autovacuum ran"
-  }.
+- Vacuum: ${vacuumSentence(r.autovacuum)}
 - CPU, pipeline stopped: ${cpuLine(r.stopped.cpu)}
 - CPU, pipeline draining: ${cpuLine(r.draining.cpu)}
 
