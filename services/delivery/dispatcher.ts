@@ -81,7 +81,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
 
   const attempt = async (a: ClaimedAttempt) => {
     const now = new Date();
-    const request = await buildRequest({
+    const request = buildRequest({
       url: a.url,
       body: a.envelope,
       eventType: a.event_type,

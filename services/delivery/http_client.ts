@@ -12,7 +12,14 @@ import https from "node:https";
 import tls from "node:tls";
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "@hire/log";
-import { checkResolvedHost, pickAddress, pinnedLookup, type Resolve } from "@hire/webhooks";
+import {
+  cachingResolve,
+  checkResolvedHost,
+  pickAddress,
+  pinnedLookup,
+  type Resolve,
+  systemResolve,
+} from "@hire/webhooks";
 
 /** What to send; the caller supplies every header except `Content-Length`. */
 export interface AttemptRequest {
@@ -63,7 +70,7 @@ export interface WebhookHttpClientOptions {
   extraCaPem?: string;
   /** New TLS handshakes are CPU-heavy: hundreds at once starve a small machine. Default 16. */
   maxSocketsPerHost?: number;
-  /** Replaces DNS, passed through to {@link checkResolvedHost} (tests). */
+  /** Replaces DNS (tests); its answers are kept as the system's are (`cachingResolve`). */
   resolve?: Resolve;
   /**
    * Where a refused address is named: the partner's delivery log says only "refused: not a
@@ -114,6 +121,7 @@ export function createWebhookHttpClient(opts: WebhookHttpClientOptions): Webhook
     ...(opts.extraCaPem === undefined ? {} : { ca: [...tls.rootCertificates, opts.extraCaPem] }),
   });
   agent.getName = poolKey;
+  const resolve = cachingResolve(opts.resolve ?? systemResolve);
 
   async function attempt(req: AttemptRequest, deadline: AbortSignal): Promise<Exchange> {
     let url: URL;
@@ -129,7 +137,7 @@ export function createWebhookHttpClient(opts: WebhookHttpClientOptions): Webhook
     const check = await raceDeadline(
       checkResolvedHost(url.hostname, {
         allowPrivateNetworks: opts.allowPrivateNetworks,
-        resolve: opts.resolve,
+        resolve,
       }),
       deadline,
     );

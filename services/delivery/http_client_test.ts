@@ -256,6 +256,33 @@ Deno.test("post connects to the checked address and verifies TLS against the nam
   assert.equal(received?.headers.get("host"), `receiver.test:${ctx.receiver.port}`);
 });
 
+Deno.test("post keeps a name's DNS answers between attempts, and asks again after a failure", async () => {
+  const asked: string[] = [];
+  let failing = true;
+  const resolve: Resolve = (host, type) => {
+    asked.push(`${type} ${host}`);
+    if (failing) return Promise.reject(new Error("SERVFAIL"));
+    return loopbackResolve(host, type);
+  };
+  await using ctx = await setup({ allowPrivateNetworks: true, resolve });
+  const url = `https://receiver.test:${ctx.receiver.port}/kept`;
+
+  const failed = await ctx.client.post({ url, headers: {}, body: "{}" });
+  assert.match(failed.error ?? "", /DNS lookup of receiver.test failed/);
+  failing = false;
+  for (let i = 0; i < 3; i++) {
+    const result = await ctx.client.post({ url, headers: {}, body: "{}" });
+    assert.equal(result.ok, true, result.error ?? "");
+  }
+  assert.deepEqual(asked.sort(), [
+    "A receiver.test",
+    "A receiver.test",
+    "AAAA receiver.test",
+    "AAAA receiver.test",
+  ]);
+  assert.equal(ctx.receiver.requests().length, 3);
+});
+
 Deno.test("post refuses loopback IP literals unless private networks are allowed", async () => {
   await using ctx = await setup({ allowPrivateNetworks: false });
 

@@ -31,8 +31,8 @@ export interface AttemptInput {
 }
 
 /** Builds the signed request of one attempt. */
-export async function buildRequest(input: AttemptInput): Promise<AttemptRequest> {
-  const signed = await signPayload({
+export function buildRequest(input: AttemptInput): AttemptRequest {
+  const signed = signPayload({
     secrets: input.secrets,
     timestamp: Math.floor(input.now.getTime() / 1000),
     body: input.body,

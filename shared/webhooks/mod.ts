@@ -62,7 +62,9 @@ export {
   pinnedLookup,
   type Resolve,
   type ResolvedHostCheck,
+  systemResolve,
 } from "./resolve_check.ts";
+export { cachingResolve, DNS_CACHE_MS } from "./dns_cache.ts";
 export {
   DEFAULT_RETRY_SCHEDULE,
   parseRetrySchedule,

@@ -42,7 +42,8 @@ const NOT_PUBLIC = "not a public address";
 // A stuck resolver must not hold a delivery worker; the delivery is retried later.
 const DNS_TIMEOUT_MS = 5_000;
 
-const resolveWithDeno: Resolve = (host, type) =>
+/** The system's resolver, with a deadline. */
+export const systemResolve: Resolve = (host, type) =>
   Deno.resolveDns(host, type, { signal: AbortSignal.timeout(DNS_TIMEOUT_MS) });
 
 /**
@@ -64,7 +65,7 @@ export async function checkResolvedHost(
   }
   if (parseIp(host) !== null) return { ok: true, addresses: [host] };
 
-  const resolve = opts.resolve ?? resolveWithDeno;
+  const resolve = opts.resolve ?? systemResolve;
   let records: string[][];
   try {
     records = await Promise.all([lookup(resolve, host, "A"), lookup(resolve, host, "AAAA")]);

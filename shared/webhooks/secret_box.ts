@@ -5,6 +5,7 @@
  * Stored as `iv ‖ ciphertext ‖ tag` with the id of the key beside it.
  * @module
  */
+import { Buffer } from "node:buffer";
 import type { SecretKey } from "./secret_keys.ts";
 
 /** Which of a webhook's two secrets: the one that signs, or the one rotated out. */
@@ -45,6 +46,7 @@ export interface SecretBox {
 }
 
 const IV_BYTES = 12;
+const OPENED_CACHE_SIZE = 1024;
 const TAG_BYTES = 16;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -77,6 +79,12 @@ export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
     return found;
   };
 
+  // Secrets opened, least recently used first: the dispatcher opens a webhook's secret for
+  // every attempt, and a WebCrypto decrypt is a round trip through a thread pool that under
+  // load took longer than the request. Only what opened is kept; a process that signs with
+  // these secrets holds them in memory anyway.
+  const opened = new Map<string, Promise<string>>();
+
   return {
     currentKeyId: keys[0]?.id,
     keyIds: keys.map((k) => k.id),
@@ -101,31 +109,56 @@ export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
       ciphertext.set(sealed, IV_BYTES);
       return { keyId: current.id, ciphertext };
     },
-    async open(sealed, place) {
-      const key = await cryptoKey(sealed.keyId, place);
-      const notAuthentic = () =>
-        new SecretBoxError(
-          "not_authentic",
-          `the ${place.slot} secret of webhook ${place.webhookId} does not open with key ` +
-            `"${sealed.keyId}": it was sealed for another webhook or slot, or altered`,
-        );
-      if (sealed.ciphertext.length < IV_BYTES + TAG_BYTES) throw notAuthentic();
-      try {
-        const plain = await crypto.subtle.decrypt(
-          {
-            name: "AES-GCM",
-            iv: sealed.ciphertext.slice(0, IV_BYTES),
-            additionalData: additionalData(place),
-          },
-          key,
-          sealed.ciphertext.slice(IV_BYTES),
-        );
-        return decoder.decode(plain);
-      } catch {
-        throw notAuthentic();
+    open(sealed, place) {
+      const id = openedId(sealed, place);
+      let plain = opened.get(id);
+      if (plain) {
+        opened.delete(id);
+      } else {
+        plain = decrypt(sealed, place);
+        plain.catch(() => opened.delete(id));
+        if (opened.size >= OPENED_CACHE_SIZE) opened.delete(opened.keys().next().value!);
       }
+      opened.set(id, plain);
+      return plain;
     },
   };
+
+  async function decrypt(sealed: SealedSecret, place: SecretPlace): Promise<string> {
+    const key = await cryptoKey(sealed.keyId, place);
+    const notAuthentic = () =>
+      new SecretBoxError(
+        "not_authentic",
+        `the ${place.slot} secret of webhook ${place.webhookId} does not open with key ` +
+          `"${sealed.keyId}": it was sealed for another webhook or slot, or altered`,
+      );
+    if (sealed.ciphertext.length < IV_BYTES + TAG_BYTES) throw notAuthentic();
+    try {
+      const plain = await crypto.subtle.decrypt(
+        {
+          name: "AES-GCM",
+          iv: sealed.ciphertext.slice(0, IV_BYTES),
+          additionalData: additionalData(place),
+        },
+        key,
+        sealed.ciphertext.slice(IV_BYTES),
+      );
+      return decoder.decode(plain);
+    } catch {
+      throw notAuthentic();
+    }
+  }
+}
+
+/** What a secret was opened from, and where: the same sealed bytes always open the same. */
+function openedId(sealed: SealedSecret, place: SecretPlace): string {
+  return [
+    sealed.keyId,
+    place.webhookId,
+    place.slot,
+    Buffer.from(sealed.ciphertext).toString("base64"),
+  ]
+    .join("\n");
 }
 
 // A label of its own keeps these ciphertexts from ever opening as anything else's, should

@@ -97,6 +97,23 @@ Deno.test("secret box: an altered or truncated ciphertext does not open", async 
   }
 });
 
+Deno.test("secret box: once opened, a ciphertext still opens only unaltered and at its place", async () => {
+  // Opened secrets are kept, so this proves the kept one is never handed to another place.
+  const box = createSecretBox([generateSecretKey("k1")]);
+  const secret = generateWebhookSecret();
+  const sealed = await box.seal(secret, HERE);
+  assert.equal(await box.open(sealed, HERE), secret);
+  await rejects(
+    box.open(sealed, { ...HERE, webhookId: "wh_01HZY5Q0000000000000000001" }),
+    "not_authentic",
+  );
+  await rejects(box.open(sealed, { ...HERE, slot: "previous" }), "not_authentic");
+  const altered = sealed.ciphertext.slice();
+  altered[20]! ^= 0x01;
+  await rejects(box.open({ ...sealed, ciphertext: altered }, HERE), "not_authentic");
+  assert.equal(await box.open({ ...sealed, ciphertext: sealed.ciphertext.slice() }, HERE), secret);
+});
+
 Deno.test("secret box: another key under the same id does not open it", async () => {
   const sealed = await createSecretBox([generateSecretKey("k1")]).seal("whsec_x", HERE);
   await rejects(createSecretBox([generateSecretKey("k1")]).open(sealed, HERE), "not_authentic");
