@@ -133,7 +133,10 @@ Deno.test("ladder worker: a retry not due waits on its rung, with what is behind
     assert.deepEqual(rows.map((r) => r.event_id), retries.map((r) => r.event_id));
     assert.ok(rows[0]!.created_at.getTime() >= due, "the first at its due time, not before");
     assert.ok(rows[1]!.created_at.getTime() >= due + 100, "the second at its own");
-    assert.equal(l.wakes.n, 2);
+    // One wake per hand-over: two when the first was handed over before the second fell due,
+    // one when a busy machine made it late enough that both went in one transaction.
+    const handOvers = new Set(rows.map((r) => r.created_at.getTime())).size;
+    assert.equal(l.wakes.n, handOvers);
   } finally {
     await l.stop();
   }
