@@ -8,6 +8,7 @@
  * the old ones are {@link DNS_CACHE_MS} old.
  * @module
  */
+import { createPromiseCache } from "./promise_cache.ts";
 import type { Resolve } from "./resolve_check.ts";
 
 /** How long an answer is kept; resolvers do not tell us the records' own TTL. */
@@ -15,11 +16,6 @@ export const DNS_CACHE_MS = 10_000;
 
 /** Hosts kept at most; the least recently asked goes first. */
 const MAX_ENTRIES = 1024;
-
-interface Entry {
-  at: number;
-  records: Promise<string[]>;
-}
 
 /**
  * `resolve` with answers kept for `ttlMs`. Lookups of one name and type made while one is
@@ -30,24 +26,10 @@ export function cachingResolve(
   resolve: Resolve,
   opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
 ): Resolve {
-  const ttlMs = opts.ttlMs ?? DNS_CACHE_MS;
-  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
-  const now = opts.now ?? (() => performance.now());
-  const entries = new Map<string, Entry>();
-  return (host, type) => {
-    const key = `${type} ${host}`;
-    const found = entries.get(key);
-    entries.delete(key);
-    if (found && now() - found.at < ttlMs) {
-      entries.set(key, found);
-      return found.records;
-    }
-    const entry = { at: now(), records: resolve(host, type) };
-    entry.records.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
-    });
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, entry);
-    return entry.records;
-  };
+  const answers = createPromiseCache<string[]>({
+    maxEntries: opts.maxEntries ?? MAX_ENTRIES,
+    ttlMs: opts.ttlMs ?? DNS_CACHE_MS,
+    now: opts.now,
+  });
+  return (host, type) => answers.get(`${type} ${host}`, () => resolve(host, type));
 }

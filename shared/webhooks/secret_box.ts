@@ -6,6 +6,7 @@
  * @module
  */
 import { Buffer } from "node:buffer";
+import { createPromiseCache } from "./promise_cache.ts";
 import type { SecretKey } from "./secret_keys.ts";
 
 /** Which of a webhook's two secrets: the one that signs, or the one rotated out. */
@@ -83,7 +84,7 @@ export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
   // every attempt, and a WebCrypto decrypt is a round trip through a thread pool that under
   // load took longer than the request. Only what opened is kept; a process that signs with
   // these secrets holds them in memory anyway.
-  const opened = new Map<string, Promise<string>>();
+  const opened = createPromiseCache<string>({ maxEntries: OPENED_CACHE_SIZE });
 
   return {
     currentKeyId: keys[0]?.id,
@@ -110,17 +111,7 @@ export function createSecretBox(keys: readonly SecretKey[]): SecretBox {
       return { keyId: current.id, ciphertext };
     },
     open(sealed, place) {
-      const id = openedId(sealed, place);
-      let plain = opened.get(id);
-      if (plain) {
-        opened.delete(id);
-      } else {
-        plain = decrypt(sealed, place);
-        plain.catch(() => opened.delete(id));
-        if (opened.size >= OPENED_CACHE_SIZE) opened.delete(opened.keys().next().value!);
-      }
-      opened.set(id, plain);
-      return plain;
+      return opened.get(openedId(sealed, place), () => decrypt(sealed, place));
     },
   };
 

@@ -9,6 +9,7 @@
  * @module
  */
 import { createHmac } from "node:crypto";
+import { createPromiseCache } from "./promise_cache.ts";
 import { isWebhookSecret } from "./secret.ts";
 
 /** Header carrying `t=<ts>,v1=<hex>[,v1=<hex>…]`. */
@@ -180,28 +181,20 @@ function signedMessage(timestamp: string, body: WebhookBody): Uint8Array<ArrayBu
 // Imported keys by secret, least recently used first. A receiver verifies many deliveries
 // with one secret and importKey is an async round trip into native code each time; strings
 // keep the API the same for the sender (secrets come from Postgres) and partners (copied
-// from the dashboard) while repeats stay cheap. Bounded so secrets rotated away age out; the secrets
-// themselves are already in this process's memory, so keeping them as keys exposes nothing.
-const KEY_CACHE_SIZE = 256;
-const keyCache = new Map<string, Promise<CryptoKey>>();
+// from the dashboard) while repeats stay cheap. Bounded so secrets rotated away age out; the
+// secrets themselves are already in this process's memory, so keeping them as keys exposes
+// nothing.
+const keyCache = createPromiseCache<CryptoKey>({ maxEntries: 256 });
 
 function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keyCache.get(secret);
-  if (key) {
-    keyCache.delete(secret);
-  } else {
-    // Caching the promise, not the key, so concurrent first deliveries import once.
-    key = crypto.subtle.importKey(
+  return keyCache.get(secret, () =>
+    crypto.subtle.importKey(
       "raw",
       encoder.encode(secret),
       { name: "HMAC", hash: "SHA-256" },
       false,
       ["verify"],
-    );
-    if (keyCache.size >= KEY_CACHE_SIZE) keyCache.delete(keyCache.keys().next().value!);
-  }
-  keyCache.set(secret, key);
-  return key;
+    ));
 }
 
 // Only called on values HEX_DIGEST accepted: 64 hex digits.
