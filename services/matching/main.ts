@@ -10,6 +10,7 @@ import { createLogger } from "@hire/log";
 import { createRegistry, serveMetrics } from "@hire/metrics";
 import { createVectorIndex } from "@hire/vector";
 import { loadMatchingConfig } from "./config.ts";
+import { fullScanWarning } from "./full_scan_warning.ts";
 import { startMatchingService } from "./service.ts";
 
 const cfg = loadMatchingConfig();
@@ -17,8 +18,16 @@ const log = createLogger("matching", cfg.LOG_LEVEL);
 const sql = connect(cfg.DATABASE_URL, { max: cfg.MATCHING_CONCURRENCY + 2, name: "matching" });
 const { queue } = serviceQueue(cfg, { service: "matching", log });
 // Each embedding space has its own tables or collections (docs/matching.md).
-const index = createVectorIndex({ sql, ...embeddingSpace(cfg), ...cfg });
+const space = embeddingSpace(cfg);
+const index = createVectorIndex({ sql, ...space, ...cfg });
 await index.init();
+const fullScan = fullScanWarning({
+  backend: index.backend,
+  graph: cfg.PGVECTOR_GRAPH,
+  blocks: space.blocks,
+  threshold: cfg.MATCH_THRESHOLD,
+});
+if (fullScan) log.warn(fullScan);
 
 const metrics = createRegistry({ labels: { service: "matching" } });
 

@@ -52,6 +52,7 @@ export function createVectorIndex(config: VectorIndexConfig): ConfiguredVectorIn
     dimensions: config.dimensions,
     tablePrefix: config.prefix,
     blocks: config.blocks,
+    graph: config.PGVECTOR_GRAPH,
   });
   return { ...index, backend: "pgvector" };
 }

@@ -20,10 +20,21 @@ Deno.test("createVectorIndex chooses Qdrant when a URL is set", () => {
 
 Deno.test("createVectorIndex reads QDRANT_URL from a parsed config spread into it", () => {
   const cfg = z.object(vectorEnv).parse({ QDRANT_URL: "http://qdrant:6333/", QDRANT_API_KEY: "" });
-  assert.deepEqual(cfg, { QDRANT_URL: "http://qdrant:6333", QDRANT_API_KEY: undefined });
+  assert.deepEqual(cfg, {
+    QDRANT_URL: "http://qdrant:6333",
+    QDRANT_API_KEY: undefined,
+    PGVECTOR_GRAPH: "auto",
+  });
   assert.equal(createVectorIndex({ sql, dimensions: 8, ...cfg }).backend, "qdrant");
   const none = z.object(vectorEnv).parse({ QDRANT_URL: "" });
   assert.equal(createVectorIndex({ sql, dimensions: 8, ...none }).backend, "pgvector");
+});
+
+Deno.test("vectorEnv takes PGVECTOR_GRAPH auto, on or off, nothing else", () => {
+  for (const PGVECTOR_GRAPH of ["auto", "on", "off"]) {
+    assert.equal(z.object(vectorEnv).parse({ PGVECTOR_GRAPH }).PGVECTOR_GRAPH, PGVECTOR_GRAPH);
+  }
+  assert.equal(z.object(vectorEnv).safeParse({ PGVECTOR_GRAPH: "yes" }).success, false);
 });
 
 Deno.test("vectorEnv rejects a QDRANT_URL that is not a URL", () => {

@@ -5,7 +5,13 @@
  * @module
  */
 export * from "./index.ts";
-export { createPgvectorIndex, efSearchFor, type PgvectorIndexOptions } from "./pgvector_index.ts";
+export {
+  createPgvectorIndex,
+  efSearchFor,
+  type GraphSetting,
+  keepsGraph,
+  type PgvectorIndexOptions,
+} from "./pgvector_index.ts";
 export { createQdrantIndex, type QdrantIndexOptions } from "./qdrant_index.ts";
 export {
   type ConfiguredVectorIndex,
@@ -14,4 +20,4 @@ export {
 } from "./factory.ts";
 export { type VectorEnv, vectorEnv } from "./config.ts";
 export { pointIdOf, ulidToUuid, uuidToUlid } from "./point_id.ts";
-export { atLeast, scoreOf } from "./rules.ts";
+export { atLeast, keepsToBlock, scoreOf } from "./rules.ts";

@@ -1,6 +1,7 @@
 /**
  * The pgvector adapter of the vector index: two tables in the service's Postgres, each with
- * an HNSW index on cosine distance and ordinary indexes on the payload columns and blocks.
+ * ordinary indexes on the payload columns and blocks and, when configured, an HNSW graph on
+ * cosine distance.
  * @module
  */
 import type { Sql } from "@hire/db";
@@ -39,6 +40,23 @@ export interface PgvectorIndexOptions {
   efSearch?: number;
   /** The space's blocks, when it has them: kept per vector, searched within. */
   blocks?: VectorBlocks;
+  /** Whether the tables keep an HNSW graph (see {@link keepsGraph}). Default "auto". */
+  graph?: GraphSetting;
+}
+
+/** `on`, `off`, or `auto`: a graph only for a space without blocks. */
+export type GraphSetting = "auto" | "on" | "off";
+
+/**
+ * Whether the tables keep an HNSW graph of their vectors. Only a search that cannot keep to a
+ * block walks it, and with blocks and a threshold above what two blocks share (matching's
+ * default) no search does; yet every vector written is inserted into it, which costs a
+ * thousand times the rest of the write (about 2 ms of the server's CPU for a vector of the
+ * local space). So `auto` keeps one only when the space has no blocks. Without a graph a
+ * search everywhere is an exact scan: the same answer, in time growing with the table.
+ */
+export function keepsGraph(setting: GraphSetting, blocks: VectorBlocks | undefined): boolean {
+  return setting === "on" || (setting === "auto" && blocks === undefined);
 }
 
 type Tx = postgres.TransactionSql;
@@ -75,6 +93,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
   assertPrefix(prefix);
   const jobs = `${prefix}job_vectors`;
   const seekers = `${prefix}seeker_vectors`;
+  const graph = keepsGraph(opts.graph ?? "auto", opts.blocks);
   const vec = (v: Float32Array, what: string): string => {
     assertVector(v, dimensions, what);
     // pgvector's helper writes the text form '[a,b,...]'. Each float32 widens exactly to a
@@ -88,7 +107,8 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
    * scoring at least `minScore`. Within a block (see {@link searchBlock}) the scan is exact:
    * the block's btree finds its few hundred rows and they are sorted by distance, where the
    * HNSW walk would wade through every other block's vectors for them. Elsewhere the HNSW
-   * index is walked with iterative scans enabled for this query alone.
+   * graph, when the tables keep one, is walked with iterative scans enabled for this query
+   * alone; without one the planner scans the table.
    */
   async function nearest(
     table: string,
@@ -104,7 +124,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
     if (limit === 0) return [];
     const block = searchBlock(opts.blocks, vector, minScore);
     const rows = block === undefined
-      ? await walkGraph(table, idColumn, q, where, limit)
+      ? await searchEverywhere(table, idColumn, q, where, limit)
       // Rows written before the table had blocks (NULL until fillBlocks reaches them) may be
       // anywhere.
       : await sql<Distances>`
@@ -117,7 +137,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
     return atLeast(rows.map((r) => ({ id: r.id, score: scoreOf(1 - r.distance) })), minScore);
   }
 
-  function walkGraph(
+  function searchEverywhere(
     table: string,
     idColumn: string,
     q: string,
@@ -149,7 +169,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
    * Gives every row of `table` without a block its block, when this role may write it. An
    * upsert racing the fill wins: the fill writes only rows still as it read them. Each row
    * written is a new row version, so every index of the table (HNSW too) takes it again:
-   * about 250 rows/s on the benchmark's machine, hence a background task.
+   * about 250 rows/s on the benchmark's machine with an HNSW graph, hence a background task.
    */
   async function fillTable(
     blocks: VectorBlocks,
@@ -183,7 +203,11 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
     return filled;
   }
 
-  /** Creates the tables unless they exist; false when missing and this role may not. */
+  /**
+   * Creates the tables unless they exist, and gives them a graph or takes it away as
+   * configured when this role owns them; false when missing and this role may not create
+   * them.
+   */
   function createTables(): Promise<boolean> {
     return sql.begin(async (tx) => {
       // Concurrent starts (services, parallel test files) would race on CREATE EXTENSION
@@ -211,10 +235,20 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         FROM pg_attribute
         WHERE attrelid IN (to_regclass(${jobs}), to_regclass(${seekers}))
           AND attname = 'block' AND NOT attisdropped`;
-      if (state!.found || !state!.may_create) return state!.found;
-      // Tables of an earlier release lack the block column: it is added (instantly, no
-      // default) and filled by init.
-      await tx.unsafe(`
+      if (!state!.may_create) return state!.found;
+      if (!state!.found) await createLayout(tx);
+      await shapeGraph(tx, jobs);
+      await shapeGraph(tx, seekers);
+      return true;
+    });
+  }
+
+  /**
+   * The tables and their payload indexes. Tables of an earlier release lack the block
+   * column: it is added (instantly, no default) and filled by init.
+   */
+  async function createLayout(tx: Tx): Promise<void> {
+    await tx.unsafe(`
         CREATE TABLE IF NOT EXISTS ${jobs} (
           job_id text PRIMARY KEY,
           partner_id text NOT NULL,
@@ -225,8 +259,6 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
           updated_at timestamptz NOT NULL DEFAULT now()
         );
         ALTER TABLE ${jobs} ADD COLUMN IF NOT EXISTS block integer;
-        CREATE INDEX IF NOT EXISTS ${jobs}_embedding_idx
-          ON ${jobs} USING hnsw (embedding vector_cosine_ops);
         CREATE INDEX IF NOT EXISTS ${jobs}_partner_id_idx ON ${jobs} (partner_id);
         CREATE INDEX IF NOT EXISTS ${jobs}_status_idx ON ${jobs} (status);
         CREATE INDEX IF NOT EXISTS ${jobs}_city_idx ON ${jobs} (city);
@@ -240,15 +272,30 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
           updated_at timestamptz NOT NULL DEFAULT now()
         );
         ALTER TABLE ${seekers} ADD COLUMN IF NOT EXISTS block integer;
-        CREATE INDEX IF NOT EXISTS ${seekers}_embedding_idx
-          ON ${seekers} USING hnsw (embedding vector_cosine_ops);
         CREATE INDEX IF NOT EXISTS ${seekers}_city_idx ON ${seekers} (city);
         CREATE INDEX IF NOT EXISTS ${seekers}_employment_types_idx
           ON ${seekers} USING gin (employment_types);
         CREATE INDEX IF NOT EXISTS ${seekers}_block_city_idx ON ${seekers} (block, city);
       `).simple();
-      return true;
-    });
+  }
+
+  /**
+   * Builds `table`'s HNSW graph when it should have one and lacks it, drops it in the
+   * opposite case; leaves a table another role owns alone (only its owner may). Building the
+   * graph of a filled table takes a while (minutes for 100,000 vectors with the default
+   * `maintenance_work_mem`) and holds the table's writes.
+   */
+  async function shapeGraph(tx: Tx, table: string): Promise<void> {
+    const graphIndex = `${table}_embedding_idx`;
+    const [row] = await tx<{ owns: boolean; has: boolean }[]>`
+      SELECT pg_has_role(relowner, 'USAGE') AS owns, to_regclass(${graphIndex}) IS NOT NULL AS has
+      FROM pg_class WHERE oid = to_regclass(${table})`;
+    if (!row!.owns || row!.has === graph) return;
+    await tx.unsafe(
+      graph
+        ? `CREATE INDEX ${graphIndex} ON ${table} USING hnsw (embedding vector_cosine_ops)`
+        : `DROP INDEX ${graphIndex}`,
+    );
   }
 
   return {

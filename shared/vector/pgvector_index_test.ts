@@ -15,7 +15,12 @@ import {
   OUTERS,
 } from "./contract_fixtures.ts";
 import type { VectorBlocks } from "./index.ts";
-import { createPgvectorIndex, efSearchFor } from "./pgvector_index.ts";
+import {
+  createPgvectorIndex,
+  efSearchFor,
+  type GraphSetting,
+  keepsGraph,
+} from "./pgvector_index.ts";
 
 const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 const sql = connect(url, { max: 4, name: "vector-test" });
@@ -42,9 +47,10 @@ function subject(
   dimensions: number,
   prefix: string,
   blocks?: VectorBlocks,
+  graph?: GraphSetting,
 ) {
   return {
-    ...createPgvectorIndex({ sql: pool, dimensions, tablePrefix: prefix, blocks }),
+    ...createPgvectorIndex({ sql: pool, dimensions, tablePrefix: prefix, blocks, graph }),
     async drop() {
       await pool.unsafe(`DROP TABLE IF EXISTS ${prefix}job_vectors, ${prefix}seeker_vectors`);
     },
@@ -58,8 +64,49 @@ vectorIndexContract(
 vectorIndexContract(
   "pgvector through HNSW",
   ({ dimensions, prefix, blocks }) =>
-    Promise.resolve(subject(hnswOnly, dimensions, prefix, blocks)),
+    Promise.resolve(subject(hnswOnly, dimensions, prefix, blocks, "on")),
 );
+vectorIndexContract(
+  "pgvector without a graph",
+  ({ dimensions, prefix, blocks }) =>
+    Promise.resolve(subject(hnswOnly, dimensions, prefix, blocks, "off")),
+);
+
+/** The HNSW indexes of the two tables under `prefix`. */
+async function graphs(prefix: string): Promise<string[]> {
+  const rows = await sql<{ indexname: string }[]>`
+    SELECT indexname FROM pg_indexes
+    WHERE tablename IN (${prefix + "job_vectors"}, ${prefix + "seeker_vectors"})
+      AND indexdef LIKE '%USING hnsw%'
+    ORDER BY indexname`;
+  return rows.map((r) => r.indexname);
+}
+
+Deno.test("pgvector: init keeps a graph as configured, auto only without blocks", async () => {
+  const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
+  const both = [`${prefix}job_vectors_embedding_idx`, `${prefix}seeker_vectors_embedding_idx`];
+  const blocks: VectorBlocks = { of: () => 0, maxScoreAcross: 0.4 };
+  const init = (graph: GraphSetting, b?: VectorBlocks) =>
+    subject(sql, DIMENSIONS, prefix, b, graph).init();
+  try {
+    await init("auto");
+    assert.deepEqual(await graphs(prefix), both, "no blocks: searches have nothing else");
+    const kept = job({ city: "Riyadh", vector: axis(0) });
+    await subject(sql, DIMENSIONS, prefix).upsertJob(kept);
+
+    await init("auto", blocks);
+    assert.deepEqual(await graphs(prefix), [], "an existing graph is dropped");
+    await init("off");
+    assert.deepEqual(await graphs(prefix), []);
+
+    await init("on", blocks);
+    assert.deepEqual(await graphs(prefix), both, "built again over the rows there");
+    const ix = subject(sql, DIMENSIONS, prefix, undefined, "on");
+    assert.deepEqual((await ix.searchJobs(axis(0), {}, 1)).map((h) => h.id), [kept.id]);
+  } finally {
+    await subject(sql, DIMENSIONS, prefix).drop();
+  }
+});
 
 Deno.test("pgvector: the forced plan uses HNSW, and without iterative scans it would post-filter", async () => {
   const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
@@ -92,6 +139,19 @@ Deno.test("pgvector: the forced plan uses HNSW, and without iterative scans it w
   } finally {
     await ix.drop();
   }
+});
+
+Deno.test("keepsGraph: on and off as said; auto only for a space without blocks", () => {
+  const blocks: VectorBlocks = { of: () => 0, maxScoreAcross: 0.4 };
+  assert.deepEqual(
+    [
+      keepsGraph("on", blocks),
+      keepsGraph("off", undefined),
+      keepsGraph("auto", undefined),
+      keepsGraph("auto", blocks),
+    ],
+    [true, false, true, false],
+  );
 });
 
 Deno.test("efSearchFor is at least the limit and the floor, at most pgvector's 1000", () => {

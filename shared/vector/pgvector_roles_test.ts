@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { connect, type Sql } from "@hire/db";
 import { axis, DIMENSIONS, job, seeker, toward } from "./contract_fixtures.ts";
 import type { VectorBlocks } from "./index.ts";
-import { createPgvectorIndex } from "./pgvector_index.ts";
+import { createPgvectorIndex, type GraphSetting } from "./pgvector_index.ts";
 
 const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 
@@ -46,8 +46,8 @@ async function withRoles(fn: (roles: Roles) => Promise<void>): Promise<void> {
   }
 }
 
-const index = (sql: Sql, prefix: string, blocks?: VectorBlocks) =>
-  createPgvectorIndex({ sql, dimensions: DIMENSIONS, tablePrefix: prefix, blocks });
+const index = (sql: Sql, prefix: string, blocks?: VectorBlocks, graph?: GraphSetting) =>
+  createPgvectorIndex({ sql, dimensions: DIMENSIONS, tablePrefix: prefix, blocks, graph });
 
 /** Starts `init` now; a rejection before it is awaited must not end the test early. */
 function started(init: Promise<void>): Promise<void> {
@@ -106,3 +106,20 @@ Deno.test("pgvector: tables of a release before blocks: the writer's init adds t
     const hits = await reader.searchSeekers(axis(0), { minScore: 0.4 }, 5);
     assert.deepEqual(hits.map((h) => h.id), [near.id], "cos 60° = 0.5 is in another block");
   }));
+
+Deno.test("pgvector: a role that may create but does not own the tables leaves their graph alone", () =>
+  withRoles(async ({ owner, writerSql, readerSql, prefix }) => {
+    await index(writerSql, prefix, undefined, "on").init();
+    await owner.unsafe(`GRANT CREATE ON SCHEMA public TO ${await roleOf(readerSql)}`);
+    await index(readerSql, prefix, undefined, "off").init();
+    const [row] = await owner<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pg_indexes
+      WHERE indexname IN (${`${prefix}job_vectors_embedding_idx`},
+                          ${`${prefix}seeker_vectors_embedding_idx`})`;
+    assert.equal(row?.n, 2);
+  }));
+
+async function roleOf(sql: Sql): Promise<string> {
+  const [row] = await sql<{ role: string }[]>`SELECT current_user AS role`;
+  return row!.role;
+}

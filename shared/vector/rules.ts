@@ -48,6 +48,14 @@ export function assertMinScore(minScore: number | undefined): void {
   }
 }
 
+/** Whether a search for hits scoring at least `minScore` can keep to the query's block. */
+export function keepsToBlock(
+  blocks: VectorBlocks | undefined,
+  minScore: number | undefined,
+): boolean {
+  return blocks !== undefined && minScore !== undefined && minScore > blocks.maxScoreAcross;
+}
+
 /**
  * The block a search may keep to: the query's, when every hit it needs scores above what
  * two blocks can share; undefined when it must look everywhere.
@@ -57,8 +65,7 @@ export function searchBlock(
   query: Float32Array,
   minScore: number | undefined,
 ): number | undefined {
-  if (!blocks || minScore === undefined || minScore <= blocks.maxScoreAcross) return undefined;
-  return blocks.of(query);
+  return keepsToBlock(blocks, minScore) ? blocks!.of(query) : undefined;
 }
 
 /** The hits scoring at least `minScore` (all of them without one), order kept. */

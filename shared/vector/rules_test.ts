@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { VectorBlocks } from "./index.ts";
-import { assertMinScore, atLeast, searchBlock } from "./rules.ts";
+import { assertMinScore, atLeast, keepsToBlock, searchBlock } from "./rules.ts";
 
 const blocks: VectorBlocks = { of: (v) => (v[0]! > 0 ? 1 : 2), maxScoreAcross: 0.4 };
 const q = Float32Array.of(1, 0);
@@ -15,6 +15,10 @@ Deno.test("a search keeps to the query's block only when every hit it needs is a
   );
   assert.equal(searchBlock(blocks, q, undefined), undefined);
   assert.equal(searchBlock(undefined, q, 0.9), undefined);
+  assert.deepEqual(
+    [keepsToBlock(blocks, 0.41), keepsToBlock(blocks, 0.4), keepsToBlock(undefined, 0.9)],
+    [true, false, false],
+  );
 });
 
 Deno.test("atLeast keeps the hits at or above the score, in order", () => {
