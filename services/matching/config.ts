@@ -23,7 +23,12 @@ const schema = z.object({
   /** Most candidates looked at per job or seeker. */
   MATCH_LIMIT: intVar(50),
   MATCHING_GROUP_ID: groupEnv.MATCHING_GROUP_ID,
-  MATCHING_CONCURRENCY: intVar(4),
+  /**
+   * Searches at once. Each is an exact scan of a block in Postgres; four at once held both
+   * cores of a 2-core machine and starved the embedding service that feeds matching
+   * (README, Pipeline): 201 -> match_ready p95 17 s at 4, 0.8 s at 2.
+   */
+  MATCHING_CONCURRENCY: intVar(2),
   OUTBOX_INTERVAL_MS: intVar(1000),
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
   ...retentionEnv,
