@@ -21,7 +21,7 @@ export const vectorEnv = {
   /** Qdrant API key, if the server wants one. Never logged. */
   QDRANT_API_KEY: z.preprocess(unset, z.string().min(1).optional()),
   /**
-   * Whether the pgvector tables keep an HNSW graph (`graphSetting` of `pgvector_index.ts`):
+   * Whether the pgvector tables keep an HNSW graph (`keepsGraph` of `pgvector_index.ts`):
    * `auto` keeps one only for a space without blocks, whose searches have nothing else.
    */
   PGVECTOR_GRAPH: z.enum(["auto", "on", "off"]).default("auto"),

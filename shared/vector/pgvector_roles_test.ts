@@ -16,6 +16,7 @@ interface Roles {
   writerSql: Sql;
   readerSql: Sql;
   writer: string;
+  reader: string;
   prefix: string;
 }
 
@@ -32,7 +33,7 @@ async function withRoles(fn: (roles: Roles) => Promise<void>): Promise<void> {
   const as = (role: string) => connect(url, { max: 2, name: role, settings: { role } });
   const [writerSql, readerSql] = [as(writer), as(reader)];
   try {
-    await fn({ owner, writerSql, readerSql, writer, prefix });
+    await fn({ owner, writerSql, readerSql, writer, reader, prefix });
   } finally {
     await writerSql.end();
     await readerSql.end();
@@ -108,9 +109,9 @@ Deno.test("pgvector: tables of a release before blocks: the writer's init adds t
   }));
 
 Deno.test("pgvector: a role that may create but does not own the tables leaves their graph alone", () =>
-  withRoles(async ({ owner, writerSql, readerSql, prefix }) => {
+  withRoles(async ({ owner, writerSql, readerSql, reader, prefix }) => {
     await index(writerSql, prefix, undefined, "on").init();
-    await owner.unsafe(`GRANT CREATE ON SCHEMA public TO ${await roleOf(readerSql)}`);
+    await owner.unsafe(`GRANT CREATE ON SCHEMA public TO ${reader}`);
     await index(readerSql, prefix, undefined, "off").init();
     const [row] = await owner<{ n: number }[]>`
       SELECT count(*)::int AS n FROM pg_indexes
@@ -118,8 +119,3 @@ Deno.test("pgvector: a role that may create but does not own the tables leaves t
                           ${`${prefix}seeker_vectors_embedding_idx`})`;
     assert.equal(row?.n, 2);
   }));
-
-async function roleOf(sql: Sql): Promise<string> {
-  const [row] = await sql<{ role: string }[]>`SELECT current_user AS role`;
-  return row!.role;
-}
