@@ -278,6 +278,10 @@ Deno.test("deliveryMarkdown holds the figures table, the key figures and the ver
   assert.ok(md.includes("attempts recorded: failed 160, pending 240."));
   assert.match(md, /answers after 11 s \(WEBHOOK_TIMEOUT 10 s/);
   assert.match(md, /\(`hire_bench_delivery`\)/);
+  assert.match(
+    md,
+    /applied autovacuum's rules itself .*: 4 vacuums and 2 analyses, 1\.5 s in all\./,
+  );
   assert.match(md, /\| delivery service \| @hire\/delivery-service 0\.1\.0, commit abc1234 \|/);
   assert.ok(!md.includes("### Observation"));
 });

@@ -8,6 +8,7 @@ import { figureRows, figures, TARGETS } from "./figures.ts";
 import type { DeliveryResults, Statuses } from "./results.ts";
 import type { Machine } from "../common/machine.ts";
 import { cpuLine } from "../common/markdown.ts";
+import { vacuumSentence } from "../common/autovacuum.ts";
 
 /** Versions of what was measured. */
 export interface Versions {
@@ -118,6 +119,7 @@ and nothing else (no Kafka, Postgres, signing or queue): first as fast as ${r.ba
     r.bare.paced.rate.toLocaleString("en-US")
   } requests/s (the sustained scenario's deliveries/s, or 80% of the closed-loop rate when that is less) (request → response p50 ${r.bare.paced.latency_ms.p50} ms, p95 ${r.bare.paced.latency_ms.p95} ms). Rows marked × are ratios to it.
 Resident sizes are \`VmRSS\` from \`/proc/<pid>/status\`, sampled every 250 ms.
+${vacuumSentence(r.autovacuum)}
 
 | scenario | what it does |
 | --- | --- |

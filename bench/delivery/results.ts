@@ -6,6 +6,7 @@
 import type { CpuUsage } from "../common/cpu.ts";
 import type { LatencyStats } from "../common/stats.ts";
 import type { KeptProfile } from "../baselines/profiles.ts";
+import type { VacuumWork } from "../common/autovacuum.ts";
 import type { BareResult } from "./bare_sender.ts";
 import type { ProcessesUsage } from "./measure.ts";
 import type { DeliverySummary } from "./tally.ts";
@@ -122,4 +123,6 @@ export interface DeliveryResults {
   memory: Memory;
   /** Its CPU profile over the sustained scenario (`BENCH_DELIVERY_PROFILE=1`). */
   profile?: KeptProfile;
+  /** What the autovacuum stand-in ran after its first pass; null when the server's ran. */
+  autovacuum: VacuumWork | null;
 }
