@@ -82,41 +82,45 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
       GROUP BY webhook_id, partner_id
     ), partner_inflight AS (
       SELECT partner_id, sum(n)::int AS n FROM inflight GROUP BY partner_id
-    ), heads AS (
-      -- A partner or webhook at its cap can have nothing claimed, whatever the order: its
-      -- rows are left out before the sort, which a hung partner's backlog would dominate.
-      -- Only each webhook's oldest pending attempts are read: every attempt older than one of
-      -- them is among them, so the heads of its jobs found there are the true heads.
-      SELECT DISTINCT ON (d.webhook_id, d.job_id) d.id, d.webhook_id, d.partner_id, d.seq,
-             d.locked_until, d.trigger
+    ), open AS (
+      -- A partner or webhook at its cap can have nothing claimed: its backlog is not read,
+      -- which a hung partner's would otherwise dominate.
+      SELECT w.id, w.partner_id, w.is_active, coalesce(i.n, 0) AS webhook_n,
+             coalesce(pi.n, 0) AS partner_n
       FROM webhooks w
-      CROSS JOIN LATERAL (
-        SELECT id, webhook_id, partner_id, job_id, seq, locked_until, trigger
-        FROM webhook_deliveries
-        WHERE webhook_id = w.id AND status = 'pending'
-        ORDER BY seq LIMIT ${claimWindow(opts.perWebhook)}
-      ) d
-      WHERE w.partner_id NOT IN (SELECT partner_id FROM partner_inflight
-                                 WHERE n >= ${opts.perPartner})
-        AND w.id NOT IN (SELECT webhook_id FROM inflight WHERE n >= ${opts.perWebhook})
-      ORDER BY d.webhook_id, d.job_id, d.seq
+      JOIN partners p ON p.id = w.partner_id AND p.plan = ANY(${WEBHOOK_PLANS}::text[])
+      LEFT JOIN inflight i ON i.webhook_id = w.id
+      LEFT JOIN partner_inflight pi ON pi.partner_id = w.partner_id
+      WHERE coalesce(i.n, 0) < ${opts.perWebhook} AND coalesce(pi.n, 0) < ${opts.perPartner}
     ), ready AS (
-      -- webhook_slot: the place an attempt would take among its webhook's in flight.
-      SELECT h.id, h.partner_id, h.seq,
-             row_number() OVER (PARTITION BY h.webhook_id ORDER BY h.seq) + coalesce(i.n, 0)
-               AS webhook_slot
-      FROM heads h
-      JOIN webhooks w ON w.id = h.webhook_id AND (w.is_active OR h.trigger = 'test')
-      JOIN partners p ON p.id = h.partner_id AND p.plan = ANY(${WEBHOOK_PLANS}::text[])
-      LEFT JOIN inflight i ON i.webhook_id = h.webhook_id
-      WHERE h.locked_until IS NULL OR h.locked_until <= now()
+      -- Each webhook's oldest claimable heads, no more than both caps leave room for; the
+      -- scan stops there. A head is its job's oldest pending attempt: one probe of the job's
+      -- index, written as min() so that a plan made while the table was small (a prepared
+      -- statement's) still probes by job. Only the webhook's oldest pending attempts are
+      -- read, and every attempt older than one of them is among them. webhook_slot: the
+      -- place an attempt would take among its webhook's in flight.
+      SELECT c.id, o.partner_id, c.seq, o.partner_n,
+             row_number() OVER (PARTITION BY o.id ORDER BY c.seq) + o.webhook_n AS webhook_slot
+      FROM open o
+      CROSS JOIN LATERAL (
+        SELECT d.id, d.seq FROM (
+          SELECT id, job_id, seq, locked_until, trigger FROM webhook_deliveries
+          WHERE webhook_id = o.id AND status = 'pending'
+          ORDER BY seq LIMIT ${claimWindow(opts.perWebhook)}
+        ) d
+        WHERE (d.locked_until IS NULL OR d.locked_until <= now())
+          AND (o.is_active OR d.trigger = 'test')
+          AND d.seq = (SELECT min(b.seq) FROM webhook_deliveries b
+                       WHERE b.webhook_id = o.id AND b.job_id = d.job_id AND b.status = 'pending')
+        ORDER BY d.seq
+        LIMIT least(${opts.perWebhook} - o.webhook_n, ${opts.perPartner} - o.partner_n)
+      ) c
     ), fair AS (
       -- partner_slot: the same among its partner's; the least busy webhook goes first.
-      SELECT r.id, r.seq,
-             row_number() OVER (PARTITION BY r.partner_id ORDER BY r.webhook_slot, r.seq)
-               + coalesce(pi.n, 0) AS partner_slot
-      FROM ready r LEFT JOIN partner_inflight pi ON pi.partner_id = r.partner_id
-      WHERE r.webhook_slot <= ${opts.perWebhook}
+      SELECT id, seq,
+             row_number() OVER (PARTITION BY partner_id ORDER BY webhook_slot, seq) + partner_n
+               AS partner_slot
+      FROM ready
     ), picked AS (
       SELECT id FROM fair WHERE partner_slot <= ${opts.perPartner}
       ORDER BY partner_slot, seq LIMIT ${opts.limit}

@@ -239,6 +239,25 @@ Deno.test("claim: the per-webhook cap and one attempt at a time per job still ho
   });
 });
 
+Deno.test("claim: an attempt whose lease ended (its process died) is claimed again and counts toward no cap", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const wh = await webhook(sql, p);
+    const [first, second] = await queue(sql, p, wh, 2);
+    const limits = { perWebhook: 1, perPartner: 10 };
+    assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [first]);
+    assert.equal((await claim(sql, 50, limits)).length, 0, "the webhook holds its one place");
+
+    // The claiming process died: its lease ends, and the attempt is the webhook's head again.
+    await sql`UPDATE webhook_deliveries SET locked_until = now() - interval '1 second'
+              WHERE id = ${first!}`;
+    assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [first]);
+    assert.equal(await inFlight(sql, p), 1);
+    await finish(sql, [first!]);
+    assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [second]);
+  });
+});
+
 Deno.test("claim: nothing for a partner moved down to Sandbox; its queued attempts and retries are cancelled", async () => {
   await withDatabase(async (sql) => {
     const p = await partner(sql);
