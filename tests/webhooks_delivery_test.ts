@@ -291,3 +291,56 @@ Deno.test("deliveries: a slow endpoint does not hold up healthy ones", async () 
     await receiver.stop();
   }
 });
+
+Deno.test("deliveries: a worker is free once the response is in, while its record waits on the database", async () => {
+  const receiver = await startReceiver();
+  // Two workers; one place per partner, so each waiting record still holds its partner's.
+  const stack = await startStack({
+    jobService: false,
+    delivery: { env: { DELIVERY_CONCURRENCY: "2", DELIVERY_PARTNER_MAX_IN_FLIGHT: "1" } },
+  });
+  const held = await stack.sql.reserve();
+  try {
+    const [a, b, c] = [
+      await stack.partner("growth"),
+      await stack.partner("growth"),
+      await stack.partner("growth"),
+    ];
+    const hooks = [
+      await register(a, receiver, "/a", ["job.deleted"]),
+      await register(b, receiver, "/b", ["job.deleted"]),
+      await register(c, receiver, "/c", ["job.deleted"]),
+    ];
+    // A success resets a failure count above 0: the records of a's and b's attempts must
+    // update their webhooks' rows, which this transaction holds (not against key share:
+    // queueing an attempt takes that lock on its webhook's row, for the foreign key).
+    const ab = [hooks[0]!.id, hooks[1]!.id];
+    await stack.sql`UPDATE webhooks SET consecutive_failures = 1 WHERE id = ANY(${ab})`;
+    await held`BEGIN`;
+    await held`SELECT 1 FROM webhooks WHERE id = ANY(${ab}) FOR NO KEY UPDATE`;
+
+    await publishEvent(stack, a.partnerId);
+    await publishEvent(stack, b.partnerId);
+    await receiver.waitFor(1, { path: "/a" });
+    await receiver.waitFor(1, { path: "/b" });
+    // Both workers' records wait on the lock; c's attempt goes out all the same.
+    await publishEvent(stack, c.partnerId);
+    await receiver.waitFor(1, { path: "/c", timeoutMs: 10_000 });
+    const [pending] = await stack.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM webhook_deliveries
+      WHERE webhook_id = ANY(${ab}) AND status = 'pending'`;
+    assert.equal(pending!.n, 2, "a's and b's records were still waiting");
+
+    await held`ROLLBACK`;
+    for (const [p, wh] of [[a, hooks[0]!], [b, hooks[1]!], [c, hooks[2]!]] as const) {
+      await waitUntil(`${wh.id} recorded`, async () => {
+        const log = await deliveries(p, wh.id);
+        return log.data[0]?.outcome === "succeeded" || undefined;
+      });
+    }
+  } finally {
+    held.release();
+    await stack.stop();
+    await receiver.stop();
+  }
+});

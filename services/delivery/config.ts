@@ -37,7 +37,10 @@ const schema = z.object({
   }),
   /** Consecutive failures after which a webhook whose schedule ran out is disabled. */
   WEBHOOK_DISABLE_AFTER: intVar(5),
-  /** Attempts one process makes at once, across all webhooks. */
+  /**
+   * Requests one process has out at once, across all webhooks: a worker is free once its
+   * response is in, while the record is still to commit.
+   */
   DELIVERY_CONCURRENCY: intVar(128),
   /** Attempts in flight to one webhook, across all processes: a slow one takes no more. */
   WEBHOOK_MAX_IN_FLIGHT: intVar(16),

@@ -62,7 +62,10 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
   // Long enough for the attempt, its record and a slow commit; a crashed process's claims
   // are taken over after it.
   const leaseMs = opts.timeoutMs + 30_000;
+  // Attempts under way, until their records commit (stop waits for them); of those, the ones
+  // whose request is out hold a worker slot.
   const inFlight = new Set<Promise<void>>();
+  let requesting = 0;
   let running = true;
   let woken = false;
   let wakeUp: () => void = () => {};
@@ -79,7 +82,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
     deps.afterRecord(summary);
   }, { maxItems: 500 });
 
-  const attempt = async (a: ClaimedAttempt) => {
+  const send = async (a: ClaimedAttempt): Promise<AttemptOutcome> => {
     const now = new Date();
     const request = buildRequest({
       url: a.url,
@@ -91,23 +94,38 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
     });
     const result = await deps.client.post(request);
     const next = result.ok ? null : nextStep(a, deps.rungs, new Date());
-    const outcome = { attempt: a, result, attemptedAt: now, next };
-    // The attempt was made; its record must land even through a database outage, or the
-    // lease would end and the receiver get it twice.
+    return { attempt: a, result, attemptedAt: now, next };
+  };
+
+  // The attempt was made; its record must land even through a database outage, or the
+  // lease would end and the receiver get it twice.
+  const keep = async (outcome: AttemptOutcome) => {
     for (let wait = 500;; wait = Math.min(wait * 2, 10_000)) {
       try {
         await record([outcome]);
         return;
       } catch (err) {
         if (!isDbUnavailable(err)) throw err;
-        deps.log.warn("recording an attempt failed; retrying", { err, delivery_id: a.id });
+        deps.log.warn("recording an attempt failed; retrying", {
+          err,
+          delivery_id: outcome.attempt.id,
+        });
         await new Promise((r) => setTimeout(r, wait));
       }
     }
   };
 
+  // A worker slot is free once the response is in: the record is the combiner's (one
+  // transaction for many), and the attempt's lease holds its webhook's and partner's places
+  // until it commits.
   const launch = (a: ClaimedAttempt) => {
-    const p = attempt(a)
+    requesting++;
+    const p = send(a)
+      .finally(() => {
+        requesting--;
+        wake();
+      })
+      .then(keep)
       .catch((err) => deps.log.error("attempt failed unexpectedly", { err, delivery_id: a.id }))
       .finally(() => {
         inFlight.delete(p);
@@ -142,7 +160,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
           lastSweep = Date.now();
           await cancelInactiveAttempts(deps.sql);
         }
-        const free = opts.concurrency - inFlight.size;
+        const free = opts.concurrency - requesting;
         if (free > 0) {
           const claimed = await claimDueAttempts(deps.sql, {
             limit: free,
