@@ -11,7 +11,10 @@
 import type { Sql } from "@hire/db";
 import { step } from "./proc.ts";
 
-/** Autovacuum's thresholds: `<threshold> + <scale factor> × the table's tuples`. */
+/**
+ * Autovacuum's thresholds (`<threshold> + <scale factor> × the table's tuples`) and its
+ * cost-based delay, with VACUUM's own cost settings that stand in where autovacuum's are -1.
+ */
 export interface VacuumSettings {
   vacuumThreshold: number;
   vacuumScaleFactor: number;
@@ -19,6 +22,16 @@ export interface VacuumSettings {
   insertScaleFactor: number;
   analyzeThreshold: number;
   analyzeScaleFactor: number;
+  costDelayMs: number;
+  costLimit: number;
+  vacuumCostDelayMs: number;
+  vacuumCostLimit: number;
+}
+
+/** The cost-based delay a vacuum works under: a sleep of `delayMs` per `limit` cost units. */
+export interface Throttle {
+  delayMs: number;
+  limit: number;
 }
 
 /** A table's counters, as `pg_stat_user_tables` and `pg_class` give them. */
@@ -43,7 +56,23 @@ const OPTION_OF: Record<keyof VacuumSettings, string> = {
   insertScaleFactor: "autovacuum_vacuum_insert_scale_factor",
   analyzeThreshold: "autovacuum_analyze_threshold",
   analyzeScaleFactor: "autovacuum_analyze_scale_factor",
+  costDelayMs: "autovacuum_vacuum_cost_delay",
+  costLimit: "autovacuum_vacuum_cost_limit",
+  vacuumCostDelayMs: "vacuum_cost_delay",
+  vacuumCostLimit: "vacuum_cost_limit",
 };
+
+/**
+ * The delay autovacuum's workers sleep under: its own settings (a table's storage parameters
+ * over the server's), VACUUM's where they are -1. A manual VACUUM runs with no delay at all,
+ * so without this the stand-in would take more of the server than autovacuum does.
+ */
+export function throttleOf(s: VacuumSettings): Throttle {
+  return {
+    delayMs: s.costDelayMs >= 0 ? s.costDelayMs : s.vacuumCostDelayMs,
+    limit: s.costLimit > 0 ? s.costLimit : s.vacuumCostLimit,
+  };
+}
 
 /** The server's settings with a table's storage parameters over them. */
 export function tableSettings(server: VacuumSettings, options: readonly string[]): VacuumSettings {
@@ -80,15 +109,20 @@ export interface VacuumWork {
   vacuums: number;
   analyses: number;
   seconds: number;
+  /** The server's throttle they ran under (absent in runs from before it was applied). */
+  throttle?: Throttle;
 }
 
 /** A report's sentence on vacuum: what the stand-in ran, or null (the server's autovacuum ran). */
 export function vacuumSentence(work: VacuumWork | null): string {
-  return work
-    ? "This server runs without autovacuum, so the benchmark applied autovacuum's rules itself " +
-      `(\`bench/common/autovacuum.ts\`): ${work.vacuums} vacuums and ${work.analyses} analyses, ` +
-      `${work.seconds} s in all.`
-    : "The server's autovacuum ran.";
+  if (!work) return "The server's autovacuum ran.";
+  const throttled = work.throttle
+    ? `, each throttled as autovacuum is (${work.throttle.delayMs} ms of sleep per ` +
+      `${work.throttle.limit} cost units)`
+    : "";
+  return "This server runs without autovacuum, so the benchmark applied autovacuum's rules itself " +
+    `(\`bench/common/autovacuum.ts\`): ${work.vacuums} vacuums and ${work.analyses} analyses, ` +
+    `${work.seconds} s in all${throttled}.`;
 }
 
 /** The running stand-in. */
@@ -148,16 +182,31 @@ export async function startAutovacuumStandIn(
   if (row!.autovacuum === "on") return null;
   const server = await serverSettings(sql);
   step("autovacuum is off on this server: the benchmark applies its rules itself");
-  const done: VacuumWork = { vacuums: 0, analyses: 0, seconds: 0 };
+  const throttle = throttleOf(server);
+  const done: VacuumWork = { vacuums: 0, analyses: 0, seconds: 0, throttle };
   let stopping = false;
   let wake = () => {};
+  // VACUUM runs outside a transaction, so its cost settings go on a connection of its own.
+  const run = async (statement: string, t: Throttle) => {
+    const conn = await sql.reserve();
+    try {
+      await conn.unsafe(`SET vacuum_cost_delay = ${t.delayMs}`);
+      await conn.unsafe(`SET vacuum_cost_limit = ${t.limit}`);
+      await conn.unsafe(statement);
+    } finally {
+      conn.release();
+    }
+  };
   const pass = async () => {
     for (const t of await counters(sql)) {
       if (stopping) return;
       const due = dueFor(t, server);
       if (!due) continue;
       const started = performance.now();
-      await sql.unsafe(due === "vacuum" ? `VACUUM (ANALYZE) ${t.table}` : `ANALYZE ${t.table}`);
+      await run(
+        due === "vacuum" ? `VACUUM (ANALYZE) ${t.table}` : `ANALYZE ${t.table}`,
+        throttleOf(tableSettings(server, t.options)),
+      );
       done[due === "vacuum" ? "vacuums" : "analyses"]++;
       done.seconds += (performance.now() - started) / 1000;
     }

@@ -3,6 +3,7 @@ import {
   dueFor,
   type TableCounters,
   tableSettings,
+  throttleOf,
   vacuumSentence,
   type VacuumSettings,
 } from "./autovacuum.ts";
@@ -15,6 +16,10 @@ const DEFAULTS: VacuumSettings = {
   insertScaleFactor: 0.2,
   analyzeThreshold: 50,
   analyzeScaleFactor: 0.1,
+  costDelayMs: 2,
+  costLimit: -1,
+  vacuumCostDelayMs: 0,
+  vacuumCostLimit: 200,
 };
 
 const table = (t: Partial<TableCounters>): TableCounters => ({
@@ -60,10 +65,26 @@ Deno.test("a table's storage parameters override the server's settings", () => {
   );
 });
 
+Deno.test("the stand-in sleeps as autovacuum does: its cost settings, VACUUM's where they are -1", () => {
+  // A manual VACUUM's own delay is 0: autovacuum's 2 ms, with VACUUM's limit of 200.
+  assert.deepEqual(throttleOf(DEFAULTS), { delayMs: 2, limit: 200 });
+  assert.deepEqual(
+    throttleOf({ ...DEFAULTS, costDelayMs: -1, costLimit: 1000, vacuumCostDelayMs: 5 }),
+    { delayMs: 5, limit: 1000 },
+  );
+  // A table's storage parameters over the server's.
+  const options = ["autovacuum_vacuum_cost_delay=0", "autovacuum_vacuum_cost_limit=2000"];
+  assert.deepEqual(throttleOf(tableSettings(DEFAULTS, options)), { delayMs: 0, limit: 2000 });
+});
+
 Deno.test("the reports' sentence on vacuum names what the stand-in ran, or the server's own", () => {
   assert.match(
     vacuumSentence({ vacuums: 122, analyses: 69, seconds: 43.5 }),
     /without autovacuum.*122 vacuums and 69 analyses, 43\.5 s in all\.$/,
+  );
+  assert.match(
+    vacuumSentence({ vacuums: 3, analyses: 1, seconds: 2, throttle: { delayMs: 2, limit: 200 } }),
+    /3 vacuums and 1 analyses, 2 s in all, each throttled as autovacuum is \(2 ms of sleep per 200 cost units\)\.$/,
   );
   assert.equal(vacuumSentence(null), "The server's autovacuum ran.");
 });
