@@ -41,7 +41,7 @@ import {
   throughputScenario,
 } from "./scenarios.ts";
 import { startDeliverySystem } from "./system.ts";
-import { startAutovacuumStandIn } from "../common/autovacuum.ts";
+import { type AutovacuumStandIn, startAutovacuumStandIn } from "../common/autovacuum.ts";
 import { commitUnderTest } from "../common/commit.ts";
 import { describeMachine, type Machine } from "../common/machine.ts";
 import { RESULTS_DIR, ROOT, step } from "../common/proc.ts";
@@ -82,10 +82,6 @@ async function main() {
     logDir: `${ROOT}.local/bench/delivery/logs`,
     ...(profileDir ? { profileDir } : {}),
   });
-  // The run writes about 100,000 attempts into a database made afresh: without autovacuum
-  // (this machine's server) every claim would read the dead index entries of all of them,
-  // through plans made while the table was empty.
-  const autovacuum = await startAutovacuumStandIn(system.sql);
   const cfg = loadDeliveryConfig(system.env);
   const limits = {
     maxInFlight: cfg.WEBHOOK_MAX_IN_FLIGHT,
@@ -95,7 +91,12 @@ async function main() {
   const bench: Bench = { system, receivers, nextPort };
   let results: DeliveryResults;
   let profileWindow: [number, number] = [0, 0];
+  let autovacuum: AutovacuumStandIn | null = null;
   try {
+    // The run writes about 100,000 attempts into a database made afresh: without autovacuum
+    // (this machine's server) every claim would read the dead index entries of all of them,
+    // through plans made while the table was empty.
+    autovacuum = await startAutovacuumStandIn(system.sql);
     step(`delivery service at rest for ${CONFIG.restS} s`);
     await sleep(CONFIG.restS * 1000);
     const atRest = await residentMiB(system.pid);
