@@ -79,6 +79,20 @@ Deno.test("schemaArbitrary's valid values satisfy every schema of the API docume
   }
 });
 
+Deno.test("schemaArbitrary's valid text keeps within its lengths once trimmed, as the API counts them", () => {
+  // Short limits make text of nothing but spaces likely, as a bulk job's three-character title did.
+  const schema = { type: "string", minLength: 3, maxLength: 4 };
+  fc.assert(
+    fc.property(schemaArbitrary(schema, { mode: "valid" }), (g) => {
+      const text = g.value as string;
+      assert.equal(text.trim(), text);
+      const length = [...text].length;
+      assert.ok(length >= 3 && length <= 4, JSON.stringify(text));
+    }),
+    { numRuns: 3_000 },
+  );
+});
+
 Deno.test("every violation schemaArbitrary claims is real, in every mode", () => {
   const modes: Mode[] = ["one fault", "boundary", "hostile"];
   for (const [where, schema] of SCHEMAS) {
