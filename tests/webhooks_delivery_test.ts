@@ -292,12 +292,19 @@ Deno.test("deliveries: a slow endpoint does not hold up healthy ones", async () 
   }
 });
 
-Deno.test("deliveries: a worker is free once the response is in, while its record waits on the database", async () => {
+Deno.test("deliveries: a worker and its places are free once the response is in, while its record waits on the database", async () => {
   const receiver = await startReceiver();
-  // Two workers; one place per partner, so each waiting record still holds its partner's.
+  // Two workers, one place per webhook and per partner: while a's and b's records wait, a
+  // third attempt goes out only if neither their workers nor their places are still held.
   const stack = await startStack({
     jobService: false,
-    delivery: { env: { DELIVERY_CONCURRENCY: "2", DELIVERY_PARTNER_MAX_IN_FLIGHT: "1" } },
+    delivery: {
+      env: {
+        DELIVERY_CONCURRENCY: "2",
+        WEBHOOK_MAX_IN_FLIGHT: "1",
+        DELIVERY_PARTNER_MAX_IN_FLIGHT: "1",
+      },
+    },
   });
   const held = await stack.sql.reserve();
   try {
@@ -323,21 +330,26 @@ Deno.test("deliveries: a worker is free once the response is in, while its recor
     await publishEvent(stack, b.partnerId);
     await receiver.waitFor(1, { path: "/a" });
     await receiver.waitFor(1, { path: "/b" });
-    // Both workers' records wait on the lock; c's attempt goes out all the same.
+    // Both workers' records wait on the lock; c's attempt goes out all the same, and so
+    // does a's next event (another job's) to the webhook whose one place a's first took.
     await publishEvent(stack, c.partnerId);
     await receiver.waitFor(1, { path: "/c", timeoutMs: 10_000 });
+    await publishEvent(stack, a.partnerId);
+    await receiver.waitFor(2, { path: "/a", timeoutMs: 10_000 });
     const [pending] = await stack.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM webhook_deliveries
       WHERE webhook_id = ANY(${ab}) AND status = 'pending'`;
-    assert.equal(pending!.n, 2, "a's and b's records were still waiting");
+    assert.equal(pending!.n, 3, "a's two and b's records were still waiting");
 
     await held`ROLLBACK`;
-    for (const [p, wh] of [[a, hooks[0]!], [b, hooks[1]!], [c, hooks[2]!]] as const) {
+    for (const [p, wh, n] of [[a, hooks[0]!, 2], [b, hooks[1]!, 1], [c, hooks[2]!, 1]] as const) {
       await waitUntil(`${wh.id} recorded`, async () => {
         const log = await deliveries(p, wh.id);
-        return log.data[0]?.outcome === "succeeded" || undefined;
+        return (log.data.length === n &&
+          log.data.every((d: { outcome: string }) => d.outcome === "succeeded")) || undefined;
       });
     }
+    assert.equal(receiver.requests("/a").length, 2, "each attempt made once");
   } finally {
     held.release();
     await stack.stop();

@@ -42,10 +42,10 @@ const schema = z.object({
    * response is in, while the record is still to commit.
    */
   DELIVERY_CONCURRENCY: intVar(128),
-  /** Attempts in flight to one webhook, across all processes: a slow one takes no more. */
+  /** Requests out to one webhook, across all processes: a slow one takes no more. */
   WEBHOOK_MAX_IN_FLIGHT: intVar(16),
   /**
-   * Attempts in flight to one partner's webhooks, across all processes: a partner whose
+   * Requests out to one partner's webhooks, across all processes: a partner whose
    * endpoints hang takes no more, and each process keeps the rest of its slots for others.
    */
   DELIVERY_PARTNER_MAX_IN_FLIGHT: intVar(32),

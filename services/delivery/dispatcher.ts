@@ -1,8 +1,9 @@
 /**
  * The dispatcher: claims due attempts from Postgres, makes them concurrently, and records
- * their outcomes in combined transactions. Each attempt holds one worker slot for at most
- * the webhook timeout, no webhook and no partner may hold more than its share of slots,
- * and free slots go to the least busy partner first, so slow endpoints delay nobody else.
+ * their outcomes in combined transactions. Each request holds one worker slot for at most
+ * the webhook timeout, no webhook and no partner may have more than its share of requests
+ * out, and free slots go to the least busy partner first, so slow endpoints delay nobody
+ * else.
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
@@ -18,6 +19,7 @@ import {
   type RecordSummary,
 } from "./attempts_store.ts";
 import type { WebhookHttpClient } from "./http_client.ts";
+import { claimRoom, RECORD_BATCH } from "./claim_room.ts";
 import { buildRequest } from "./request.ts";
 
 /** What the dispatcher needs. */
@@ -62,10 +64,10 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
   // Long enough for the attempt, its record and a slow commit; a crashed process's claims
   // are taken over after it.
   const leaseMs = opts.timeoutMs + 30_000;
-  // Attempts under way, until their records commit (stop waits for them); of those, the ones
-  // whose request is out hold a worker slot.
+  // Attempts under way, until their records commit (stop waits for them); the answered ones
+  // among them only wait for their records, the others hold a worker slot each.
   const inFlight = new Set<Promise<void>>();
-  let requesting = 0;
+  const answered = new Set<string>();
   let running = true;
   let woken = false;
   let wakeUp: () => void = () => {};
@@ -80,7 +82,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
       deps.log.warn("webhook disabled after repeated failures", { webhook_id: id });
     }
     deps.afterRecord(summary);
-  }, { maxItems: 500 });
+  }, { maxItems: RECORD_BATCH });
 
   const send = async (a: ClaimedAttempt): Promise<AttemptOutcome> => {
     const now = new Date();
@@ -115,19 +117,20 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
     }
   };
 
-  // A worker slot is free once the response is in: the record is the combiner's (one
-  // transaction for many), and the attempt's lease holds its webhook's and partner's places
-  // until it commits.
+  // A worker slot, and the attempt's places under its webhook's and partner's caps, are free
+  // once the response is in: the record is the combiner's (one transaction for many), and
+  // the claim is told which attempts only wait for it. Their leases keep them claimed, and
+  // their jobs' next attempts wait, until it commits.
   const launch = (a: ClaimedAttempt) => {
-    requesting++;
     const p = send(a)
-      .finally(() => {
-        requesting--;
+      .then((outcome) => {
+        answered.add(a.id);
         wake();
+        return keep(outcome);
       })
-      .then(keep)
       .catch((err) => deps.log.error("attempt failed unexpectedly", { err, delivery_id: a.id }))
       .finally(() => {
+        answered.delete(a.id);
         inFlight.delete(p);
         wake();
       });
@@ -160,13 +163,18 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
           lastSweep = Date.now();
           await cancelInactiveAttempts(deps.sql);
         }
-        const free = opts.concurrency - requesting;
+        const free = claimRoom({
+          concurrency: opts.concurrency,
+          requesting: inFlight.size - answered.size,
+          awaitingRecord: answered.size,
+        });
         if (free > 0) {
           const claimed = await claimDueAttempts(deps.sql, {
             limit: free,
             perWebhook: opts.perWebhook,
             perPartner: opts.perPartner,
             leaseMs,
+            answered: [...answered],
           });
           for (const a of claimed) launch(a);
           // A full claim may have left more behind: go again at once.

@@ -53,6 +53,13 @@ export interface ClaimOptions {
   perPartner: number;
   /** How long a claim holds; after it another process may make the attempt. */
   leaseMs: number;
+  /**
+   * The claiming process's attempts whose answer is in and whose record has not committed:
+   * no request of theirs is out, so they take no place under either cap. They stay claimed
+   * (their lease) and stay their job's head, so the job's next attempt still waits for the
+   * record. Other processes count them until they are recorded.
+   */
+  answered?: readonly string[];
 }
 
 /**
@@ -66,8 +73,9 @@ export function claimWindow(perWebhook: number): number {
 
 /**
  * Claims due attempts, keeping three rules across processes: one attempt at a time per
- * webhook and job (events of a job arrive in order), at most `perWebhook` in flight per
- * webhook and at most `perPartner` per partner (slow endpoints cannot take every worker).
+ * webhook and job (events of a job arrive in order, each once its predecessor is recorded),
+ * at most `perWebhook` requests in flight per webhook and at most `perPartner` per partner
+ * (slow endpoints cannot take every worker).
  * Free slots go round-robin: first to the partners with the fewest attempts in flight,
  * within a partner to its webhooks with the fewest, then oldest first; so a partner with
  * due work is served at the next free slot however much another has queued. Attempts of
@@ -79,6 +87,7 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
     WITH inflight AS (
       SELECT webhook_id, partner_id, count(*)::int AS n FROM webhook_deliveries
       WHERE status = 'pending' AND locked_until > now()
+        AND id <> ALL(${opts.answered ?? []}::text[])
       GROUP BY webhook_id, partner_id
     ), partner_inflight AS (
       SELECT partner_id, sum(n)::int AS n FROM inflight GROUP BY partner_id

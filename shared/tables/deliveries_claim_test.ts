@@ -51,12 +51,21 @@ async function webhook(sql: Sql, partnerId: string): Promise<string> {
   return id;
 }
 
-/** Queues one first attempt to `webhookId` per event, each of a job of its own (in order). */
-async function queue(sql: Sql, partnerId: string, webhookId: string, events = 1) {
+/**
+ * Queues one first attempt to `webhookId` per event, in order; each event is of a job of its
+ * own, or all of them of `jobId`.
+ */
+async function queue(
+  sql: Sql,
+  partnerId: string,
+  webhookId: string,
+  events = 1,
+  jobOf?: string,
+) {
   const ids: string[] = [];
   for (let i = 0; i < events; i++) {
     const eventId = newId("evt");
-    const jobId = newId("job");
+    const jobId = jobOf ?? newId("job");
     const id = newId("dlv");
     await sql.begin(async (tx) => {
       await storeWebhookEvents(tx, [{
@@ -206,32 +215,7 @@ Deno.test("claim: the per-webhook cap and one attempt at a time per job still ho
     // Two events of one job: the second waits until the first is recorded.
     const q = await partner(sql);
     const other = await webhook(sql, q);
-    const jobId = newId("job");
-    const ids = [newId("dlv"), newId("dlv")];
-    await sql.begin(async (tx) => {
-      const events = [newId("evt"), newId("evt")];
-      await storeWebhookEvents(
-        tx,
-        events.map((id) => ({
-          id,
-          partner_id: q,
-          job_id: jobId,
-          type: "job.deleted",
-          envelope: "{}",
-        })),
-      );
-      await queueFirstAttempts(
-        tx,
-        events.map((eventId, i) => ({
-          id: ids[i]!,
-          webhookId: other,
-          partnerId: q,
-          eventId,
-          eventType: "job.deleted",
-          jobId,
-        })),
-      );
-    });
+    const ids = await queue(sql, q, other, 2, newId("job"));
     assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [ids[0]]);
     assert.equal((await claim(sql, 50, limits)).length, 0);
     await finish(sql, [ids[0]!]);
@@ -255,6 +239,37 @@ Deno.test("claim: an attempt whose lease ended (its process died) is claimed aga
     assert.equal(await inFlight(sql, p), 1);
     await finish(sql, [first!]);
     assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [second]);
+  });
+});
+
+Deno.test("claim: an answered attempt awaiting its record takes no place, stays claimed and stays its job's head", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const wh = await webhook(sql, p);
+    const [first, second] = await queue(sql, p, wh, 2);
+    const limits = { perWebhook: 1, perPartner: 1 };
+    assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [first]);
+    assert.equal((await claim(sql, 50, limits)).length, 0, "its request holds both places");
+
+    // Its answer is in: no request of its is out, so another attempt may go.
+    const answered = [first!];
+    assert.deepEqual(
+      (await claim(sql, 50, { ...limits, answered })).map((a) => a.id),
+      [second],
+    );
+    assert.equal((await claim(sql, 50, { ...limits, answered })).length, 0, "second's request");
+
+    // A second event of first's job waits for first's record, answered or not.
+    const [row] = await sql<{ job_id: string }[]>`
+      SELECT job_id FROM webhook_deliveries WHERE id = ${first!}`;
+    const [next] = await queue(sql, p, wh, 1, row!.job_id);
+    await finish(sql, [second!]);
+    const open = { ...limits, answered };
+    assert.equal((await claim(sql, 50, open)).length, 0, "first is still its job's head");
+    // Nor is first claimed again: its lease holds until its record.
+    assert.equal(await inFlight(sql, p), 1);
+    await finish(sql, [first!]);
+    assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [next]);
   });
 });
 
