@@ -1,124 +1,125 @@
 /** The events worker's real handler on the in-process queue and a database of its own. */
 import assert from "node:assert/strict";
-import { connect } from "@hire/db";
+import { connect, type Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import { encodeJobEvent, type JobEvent } from "@hire/jobs";
 import { silentLogger } from "@hire/log";
-import { createRegistry } from "@hire/metrics";
+import { createRegistry, type Registry } from "@hire/metrics";
 import { createPartner } from "@hire/tables";
 import { InProcessQueue, SET_ASIDE_COUNTER, startWorker } from "@hire/queue";
 import { ownDatabase } from "@hire/testing/own_database.ts";
-import { loadDeliveryConfig } from "./config.ts";
+import { type DeliveryConfig, loadDeliveryConfig } from "./config.ts";
 import { eventsWorker } from "./events_worker.ts";
 
-Deno.test("events worker: an event queues one first attempt per subscribed webhook, once", async () => {
+interface Running {
+  sql: Sql;
+  cfg: DeliveryConfig;
+  metrics: Registry;
+  /** Publishes events to the worker's topic and waits until it has handled them. */
+  publish: (events: readonly JobEvent[]) => Promise<void>;
+  /** How many times the worker said attempts were queued. */
+  wakes: () => number;
+}
+
+/** The worker on a topic of `partitions` partitions, on a database of its own. */
+async function withEventsWorker(partitions: number, fn: (r: Running) => Promise<void>) {
   const db = await ownDatabase(
     Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
   );
   const sql = connect(db.url, { max: 3, name: "events-worker-test" });
   const queue = new InProcessQueue();
   const cfg = loadDeliveryConfig({ DATABASE_URL: db.url });
-  await queue.ensureTopics([{ topic: cfg.TOPIC_JOBS_EVENTS, numPartitions: 3 }]);
+  await queue.ensureTopics([{ topic: cfg.TOPIC_JOBS_EVENTS, numPartitions: partitions }]);
+  const metrics = createRegistry();
   let wakes = 0;
   const worker = await startWorker(
     eventsWorker(cfg, { sql, queued: () => wakes++ }),
-    { queue, log: silentLogger },
+    { queue, log: silentLogger, metrics },
   );
+  const publisher = queue.publisher();
   try {
+    await fn({
+      sql,
+      cfg,
+      metrics,
+      publish: async (events) => {
+        await publisher.send({
+          topic: cfg.TOPIC_JOBS_EVENTS,
+          messages: events.map(encodeJobEvent),
+        });
+        await queue.whenIdle();
+      },
+      wakes: () => wakes,
+    });
+  } finally {
+    await worker.stop();
+    await sql.end();
+    await db.drop();
+  }
+}
+
+async function webhook(sql: Sql, partnerId: string, events: readonly string[]) {
+  const id = newId("wh");
+  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
+    VALUES (${id}, ${partnerId}, ${`https://example.sa/hook/${id}`}, ${events as string[]}, true,
+            'whsec_test', now() - interval '1 minute', now())`;
+  return id;
+}
+
+const deleted = (partnerId: string, jobId = newId("job")) =>
+  ({
+    id: newId("evt"),
+    type: "job.deleted",
+    created_at: new Date().toISOString(),
+    partner_id: partnerId,
+    data: {
+      job_id: jobId,
+      service_url: "https://jobs.example.sa/jobs/x",
+      deleted_at: new Date().toISOString(),
+    },
+  }) as JobEvent;
+
+Deno.test("events worker: an event queues one first attempt per subscribed webhook, once", async () => {
+  await withEventsWorker(3, async ({ sql, publish, wakes }) => {
     const { partner_id } = await createPartner(sql, {
       name: "Events worker",
       plan: "growth",
       adminEmails: [],
     });
-    const subscribed = newId("wh");
-    const other = newId("wh");
-    for (const [id, events] of [[subscribed, ["job.deleted"]], [other, ["job.matched"]]] as const) {
-      await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-        VALUES (${id}, ${partner_id}, 'https://example.sa/hook', ${events}, true, 'whsec_test',
-                now() - interval '1 minute', now())`;
-    }
-    const event = {
-      id: newId("evt"),
-      type: "job.deleted",
-      created_at: new Date().toISOString(),
-      partner_id,
-      data: {
-        job_id: newId("job"),
-        service_url: "https://jobs.example.sa/jobs/x",
-        deleted_at: new Date().toISOString(),
-      },
-    } as JobEvent;
-    const publisher = queue.publisher();
-    await publisher.send({ topic: cfg.TOPIC_JOBS_EVENTS, messages: [encodeJobEvent(event)] });
-    await queue.whenIdle();
+    const subscribed = await webhook(sql, partner_id, ["job.deleted"]);
+    await webhook(sql, partner_id, ["job.matched"]);
+    const event = deleted(partner_id);
+    await publish([event]);
     const attempts = () =>
       sql`SELECT webhook_id, attempt, trigger, status FROM webhook_deliveries
           WHERE event_id = ${event.id}`;
     assert.deepEqual((await attempts()).map((r) => ({ ...r })), [
       { webhook_id: subscribed, attempt: 1, trigger: "event", status: "pending" },
     ]);
-    assert.equal(wakes, 1);
+    assert.equal(wakes(), 1);
     // Redelivered (a crash before the commit, say): nothing more is queued, nobody woken.
-    await publisher.send({ topic: cfg.TOPIC_JOBS_EVENTS, messages: [encodeJobEvent(event)] });
-    await queue.whenIdle();
+    await publish([event]);
     assert.equal((await attempts()).length, 1);
-    assert.equal(wakes, 1);
-  } finally {
-    await worker.stop();
-    await sql.end();
-    await db.drop();
-  }
+    assert.equal(wakes(), 1);
+  });
 });
 
 Deno.test("events worker: an event naming one partner and another partner's job is set aside; nothing is queued for it", async () => {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-  );
-  const sql = connect(db.url, { max: 3, name: "events-worker-test" });
-  const queue = new InProcessQueue();
-  const cfg = loadDeliveryConfig({ DATABASE_URL: db.url });
-  await queue.ensureTopics([{ topic: cfg.TOPIC_JOBS_EVENTS, numPartitions: 1 }]);
-  const metrics = createRegistry();
-  const worker = await startWorker(
-    eventsWorker(cfg, { sql, queued: () => {} }),
-    { queue, log: silentLogger, metrics },
-  );
-  try {
+  await withEventsWorker(1, async ({ sql, cfg, metrics, publish }) => {
     const [owner, other] = await Promise.all(
       ["Owner", "Other"].map((name) =>
         createPartner(sql, { name, plan: "growth", adminEmails: [] })
       ),
     );
-    const webhookId = newId("wh");
-    await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-      VALUES (${webhookId}, ${other!.partner_id}, 'https://other.example.sa/hook', ${[
-      "job.deleted",
-    ]},
-              true, 'whsec_test', now() - interval '1 minute', now())`;
+    const webhookId = await webhook(sql, other!.partner_id, ["job.deleted"]);
     const jobId = newId("job");
     await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
       VALUES (${jobId}, ${owner!.partner_id}, 'Nurse', 'x', 'Riyadh', 'full_time', now(), now())`;
-    const event = (partnerId: string, jobOf: string) =>
-      ({
-        id: newId("evt"),
-        type: "job.deleted",
-        created_at: new Date().toISOString(),
-        partner_id: partnerId,
-        data: {
-          job_id: jobOf,
-          service_url: "https://jobs.example.sa/jobs/x",
-          deleted_at: new Date().toISOString(),
-        },
-      }) as JobEvent;
     // The owner's job, under the other partner's name; then the other partner's own event
     // (a job no longer stored: nothing contradicts it) on the same partition.
-    const forged = event(other!.partner_id, jobId);
-    const own = event(other!.partner_id, newId("job"));
-    await queue.publisher().send({
-      topic: cfg.TOPIC_JOBS_EVENTS,
-      messages: [forged, own].map(encodeJobEvent),
-    });
-    await queue.whenIdle();
+    const forged = deleted(other!.partner_id, jobId);
+    const own = deleted(other!.partner_id);
+    await publish([forged, own]);
     const queued =
       await sql`SELECT event_id FROM webhook_deliveries WHERE webhook_id = ${webhookId}`;
     assert.deepEqual(queued.map((r) => r.event_id), [own.id]);
@@ -129,9 +130,24 @@ Deno.test("events worker: an event naming one partner and another partner's job 
       }),
       1,
     );
-  } finally {
-    await worker.stop();
-    await sql.end();
-    await db.drop();
-  }
+  });
+});
+
+Deno.test("events worker: a batch fanning out to more attempts than one statement can bind is queued whole", async () => {
+  await withEventsWorker(1, async ({ sql, publish, wakes }) => {
+    const { partner_id } = await createPartner(sql, {
+      name: "Many webhooks",
+      plan: "scale",
+      adminEmails: [],
+    });
+    // A partner's most webhooks (20) × 400 events: 8,000 attempts of 9 columns each, more
+    // than the 65,534 parameters one INSERT may bind.
+    for (let i = 0; i < 20; i++) await webhook(sql, partner_id, ["job.deleted"]);
+    await publish(Array.from({ length: 400 }, () => deleted(partner_id)));
+    const [row] = await sql<{ n: number; events: number }[]>`
+      SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS events
+      FROM webhook_deliveries WHERE partner_id = ${partner_id}`;
+    assert.deepEqual({ ...row }, { n: 8000, events: 400 });
+    assert.ok(wakes() >= 1);
+  });
 });

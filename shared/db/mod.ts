@@ -1,7 +1,9 @@
 /**
- * Postgres: the connection, error classification and migrations.
+ * Postgres: the connection, error classification, migrations and the bind limit of a
+ * multi-row write.
  * @module
  */
+export { bindableRuns } from "./bind_limit.ts";
 export { connect, type ConnectOptions, isDbUnavailable, type Sql, type Tx } from "./connect.ts";
 export { migrate, type Migration, readMigrations } from "./migrate.ts";
 export { SERVICE_ROLES } from "./service_roles.ts";

@@ -9,7 +9,7 @@
  * one.
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
+import { bindableRuns, type Sql, type Tx } from "@hire/db";
 import { newId } from "@hire/ids";
 import { planIncludes, PLANS } from "@hire/partners";
 import {
@@ -198,22 +198,25 @@ export async function queueFirstAttempts(
   tx: Tx,
   attempts: readonly FirstAttempt[],
 ): Promise<number> {
-  const inserted = await tx`
-    INSERT INTO webhook_deliveries ${
-    tx(attempts.map((a) => ({
-      id: a.id,
-      webhook_id: a.webhookId,
-      partner_id: a.partnerId,
-      event_id: a.eventId,
-      event_type: a.eventType,
-      job_id: a.jobId,
-      attempt: 1,
-      trigger: "event",
-      status: "pending",
-    })))
+  const rows = attempts.map((a) => ({
+    id: a.id,
+    webhook_id: a.webhookId,
+    partner_id: a.partnerId,
+    event_id: a.eventId,
+    event_type: a.eventType,
+    job_id: a.jobId,
+    attempt: 1,
+    trigger: "event",
+    status: "pending",
+  }));
+  let queued = 0;
+  for (const run of bindableRuns(rows)) {
+    const inserted = await tx`
+      INSERT INTO webhook_deliveries ${tx(run)}
+      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING`;
+    queued += inserted.count;
   }
-    ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING`;
-  return inserted.count;
+  return queued;
 }
 
 /** Why a retry message does not hold together: nothing is queued for it. */

@@ -5,7 +5,7 @@
  * refers to the event any more.
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
+import { bindableRuns, type Sql, type Tx } from "@hire/db";
 import { DELIVERY_LOG_RETENTION_DAYS } from "./deliveries.ts";
 import { daysBefore } from "./days_before.ts";
 
@@ -23,9 +23,9 @@ export async function storeWebhookEvents(
   tx: Tx,
   events: readonly WebhookEventRow[],
 ): Promise<void> {
-  await tx`INSERT INTO webhook_events ${
-    tx(events as WebhookEventRow[])
-  } ON CONFLICT (id) DO NOTHING`;
+  for (const run of bindableRuns(events)) {
+    await tx`INSERT INTO webhook_events ${tx(run)} ON CONFLICT (id) DO NOTHING`;
+  }
 }
 
 /**
