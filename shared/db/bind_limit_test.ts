@@ -11,6 +11,12 @@ Deno.test("bindable runs: each run binds at most the protocol's parameters, rows
   assert.deepEqual(runs.flat(), rows);
 });
 
+Deno.test("bindable runs: a write that names its columns is split by their count", () => {
+  const perRun = Math.floor(MAX_BIND_PARAMETERS / 21);
+  const rows = Array.from({ length: 2 * perRun + 5 }, (_, i) => ({ a: i, unwritten: "x" }));
+  assert.deepEqual(bindableRuns(rows, 21).map((r) => r.length), [perRun, perRun, 5]);
+});
+
 Deno.test("bindable runs: few rows are one run; none are none", () => {
   assert.deepEqual(bindableRuns([{ a: 1 }, { a: 2 }]), [[{ a: 1 }, { a: 2 }]]);
   assert.deepEqual(bindableRuns([]), []);

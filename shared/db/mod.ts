@@ -3,7 +3,7 @@
  * multi-row write.
  * @module
  */
-export { bindableRuns } from "./bind_limit.ts";
+export { bindableRuns, MAX_BIND_PARAMETERS } from "./bind_limit.ts";
 export { connect, type ConnectOptions, isDbUnavailable, type Sql, type Tx } from "./connect.ts";
 export { migrate, type Migration, readMigrations } from "./migrate.ts";
 export { SERVICE_ROLES } from "./service_roles.ts";

@@ -3,7 +3,7 @@
  * change it announces, published after commit by the flusher.
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
+import { bindableRuns, type Sql, type Tx } from "@hire/db";
 
 /** One message to publish: its id (for deduplication), Kafka key, topic and value. */
 export interface OutboxMessage {
@@ -15,13 +15,12 @@ export interface OutboxMessage {
 
 /** Records messages inside the caller's transaction; they are published in this order. */
 export async function writeOutbox(tx: Sql | Tx, messages: readonly OutboxMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  await tx`INSERT INTO outbox ${
-    tx(messages.map((m) => ({
-      event_id: m.id,
-      key: m.key,
-      topic: m.topic,
-      payload: tx.json(m.value as never),
-    })))
-  }`;
+  const rows = messages.map((m) => ({
+    event_id: m.id,
+    key: m.key,
+    topic: m.topic,
+    payload: tx.json(m.value as never),
+  }));
+  // In order: the runs' rows take their sequence numbers one run after the other.
+  for (const run of bindableRuns(rows)) await tx`INSERT INTO outbox ${tx(run)}`;
 }

@@ -6,7 +6,7 @@
  * the first row written wins. Retention: 8 days after settling.
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
+import { bindableRuns, type Sql, type Tx } from "@hire/db";
 import type { FieldError } from "@hire/errors";
 import { COMMAND_RESULTS_CHANNEL, type CommandOutcome } from "@hire/jobs";
 import { daysBefore } from "./days_before.ts";
@@ -34,14 +34,17 @@ export async function settledCommandIds(tx: Tx, ids: string[]): Promise<Set<stri
  * (fenced by the edge) keeps its row. Returns how many were settled now.
  */
 export async function settleCommands(tx: Tx, results: readonly SettledCommand[]): Promise<number> {
-  const inserted = await tx`
-    WITH settled AS (
-      INSERT INTO command_results ${
-    tx(results.map((r) => ({ ...r, errors: r.errors && tx.json(r.errors as never) })))
+  const rows = results.map((r) => ({ ...r, errors: r.errors && tx.json(r.errors as never) }));
+  let settled = 0;
+  for (const run of bindableRuns(rows)) {
+    const inserted = await tx`
+      WITH settled AS (
+        INSERT INTO command_results ${tx(run)}
+        ON CONFLICT (command_id) DO NOTHING RETURNING command_id, outcome)
+      SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, command_id || ' ' || outcome) FROM settled`;
+    settled += inserted.length;
   }
-      ON CONFLICT (command_id) DO NOTHING RETURNING command_id, outcome)
-    SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, command_id || ' ' || outcome) FROM settled`;
-  return inserted.length;
+  return settled;
 }
 
 /** Settles a command as `failed` (unless already settled) and announces it. */

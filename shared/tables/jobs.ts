@@ -8,7 +8,7 @@
  * after the delete (the spec).
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
+import { bindableRuns, type Sql, type Tx } from "@hire/db";
 import type { EmploymentType, JobRow, JobStatus } from "@hire/jobs";
 import { daysBefore } from "./days_before.ts";
 
@@ -100,18 +100,20 @@ export async function countLiveJobs(sql: Sql): Promise<number> {
  * service moves (`embedded_version`, `first_ready_at`).
  */
 export async function saveJobs(tx: Tx, jobs: JobRow[]): Promise<void> {
-  await tx`
-    INSERT INTO jobs ${tx(jobs, ...JOB_COLUMNS)}
-    ON CONFLICT (id) DO UPDATE SET
-      title = excluded.title, description = excluded.description, city = excluded.city,
-      employment_type = excluded.employment_type, salary_min = excluded.salary_min,
-      salary_max = excluded.salary_max, currency = excluded.currency, status = excluded.status,
-      embedding_status = excluded.embedding_status, match_ready = excluded.match_ready,
-      updated_at = excluded.updated_at, deleted_at = excluded.deleted_at,
-      content_version = excluded.content_version,
-      embedding_attempts = excluded.embedding_attempts,
-      embedding_retry_at = excluded.embedding_retry_at,
-      embedding_error = excluded.embedding_error`;
+  for (const run of bindableRuns(jobs, JOB_COLUMNS.length)) {
+    await tx`
+      INSERT INTO jobs ${tx(run, ...JOB_COLUMNS)}
+      ON CONFLICT (id) DO UPDATE SET
+        title = excluded.title, description = excluded.description, city = excluded.city,
+        employment_type = excluded.employment_type, salary_min = excluded.salary_min,
+        salary_max = excluded.salary_max, currency = excluded.currency, status = excluded.status,
+        embedding_status = excluded.embedding_status, match_ready = excluded.match_ready,
+        updated_at = excluded.updated_at, deleted_at = excluded.deleted_at,
+        content_version = excluded.content_version,
+        embedding_attempts = excluded.embedding_attempts,
+        embedding_retry_at = excluded.embedding_retry_at,
+        embedding_error = excluded.embedding_error`;
+  }
 }
 
 /** A job marked ready, and whether this was the first time (`job.created` is then due). */

@@ -4,7 +4,7 @@
  * job, once the job is purged.
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
+import { bindableRuns, type Sql, type Tx } from "@hire/db";
 
 /** A pair as stored, with the id of the event that announces it. */
 export interface MatchRow {
@@ -17,9 +17,15 @@ export interface MatchRow {
 
 /** Records pairs; returns those that are new (a pair recorded before is not again). */
 export async function insertMatches(tx: Tx, rows: MatchRow[]): Promise<MatchRow[]> {
-  return await tx<MatchRow[]>`
-    INSERT INTO matches ${tx(rows)} ON CONFLICT (job_id, seeker_id) DO NOTHING
-    RETURNING job_id, seeker_id, partner_id, score, event_id`;
+  const inserted: MatchRow[] = [];
+  for (const run of bindableRuns(rows)) {
+    inserted.push(
+      ...await tx<MatchRow[]>`
+        INSERT INTO matches ${tx(run)} ON CONFLICT (job_id, seeker_id) DO NOTHING
+        RETURNING job_id, seeker_id, partner_id, score, event_id`,
+    );
+  }
+  return inserted;
 }
 
 /** Deletes the pairs of jobs that no longer exist (purged); returns how many. */

@@ -6,7 +6,7 @@
  * tombstone).
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
+import { bindableRuns, type Sql, type Tx } from "@hire/db";
 import type { EmploymentType } from "@hire/jobs";
 import type { EmbeddingFailure } from "./jobs.ts";
 
@@ -61,23 +61,29 @@ export async function countSeekers(sql: Sql): Promise<number> {
  * ignored, and a new text starts its embedding attempts afresh. Returns the ids stored.
  */
 export async function upsertSeekers(sql: Sql, profiles: SeekerProfile[]): Promise<string[]> {
-  const stored = await sql<{ id: string }[]>`
-    INSERT INTO seekers ${sql(profiles)}
-    ON CONFLICT (id) DO UPDATE SET
-      headline = excluded.headline, summary = excluded.summary, skills = excluded.skills,
-      city = excluded.city, employment_types = excluded.employment_types,
-      salary_expectation = excluded.salary_expectation, updated_at = excluded.updated_at,
-      content_hash = excluded.content_hash,
-      -- A new text starts its attempts afresh, as a job's does.
-      embedding_attempts = CASE WHEN seekers.content_hash = excluded.content_hash
-        THEN seekers.embedding_attempts ELSE 0 END,
-      embedding_retry_at = CASE WHEN seekers.content_hash = excluded.content_hash
-        THEN seekers.embedding_retry_at END,
-      embedding_error = CASE WHEN seekers.content_hash = excluded.content_hash
-        THEN seekers.embedding_error END
-    WHERE seekers.updated_at <= excluded.updated_at
-    RETURNING id`;
-  return stored.map((r) => r.id);
+  // Each run stands alone: one that fails leaves the batch to be redelivered, and a profile
+  // stored again unchanged is a no-op.
+  const stored: string[] = [];
+  for (const run of bindableRuns(profiles)) {
+    const rows = await sql<{ id: string }[]>`
+      INSERT INTO seekers ${sql(run)}
+      ON CONFLICT (id) DO UPDATE SET
+        headline = excluded.headline, summary = excluded.summary, skills = excluded.skills,
+        city = excluded.city, employment_types = excluded.employment_types,
+        salary_expectation = excluded.salary_expectation, updated_at = excluded.updated_at,
+        content_hash = excluded.content_hash,
+        -- A new text starts its attempts afresh, as a job's does.
+        embedding_attempts = CASE WHEN seekers.content_hash = excluded.content_hash
+          THEN seekers.embedding_attempts ELSE 0 END,
+        embedding_retry_at = CASE WHEN seekers.content_hash = excluded.content_hash
+          THEN seekers.embedding_retry_at END,
+        embedding_error = CASE WHEN seekers.content_hash = excluded.content_hash
+          THEN seekers.embedding_error END
+      WHERE seekers.updated_at <= excluded.updated_at
+      RETURNING id`;
+    stored.push(...rows.map((r) => r.id));
+  }
+  return stored;
 }
 
 /**
