@@ -1,6 +1,6 @@
 /**
  * A bounded cache of asynchronous results by key, for the work this package repeats per
- * delivery: importing an HMAC key, opening a sealed secret, resolving a host.
+ * delivery: opening a sealed secret, resolving a host.
  * @module
  */
 
