@@ -286,7 +286,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   await publisher.connect();
   const keyCache = createKeyCache(edgeCfg.AUTH_CACHE_TTL_MS);
   const stopKeys = await clearOnKeyChange(edgeSql, keyCache);
-  const jobCache = createJobCache(edgeCfg.JOB_CACHE_BYTES);
+  const jobCache = createJobCache(edgeCfg.JOB_CACHE_BYTES, edgeCfg.SITE_BASE_URL);
   const stopJobs = await dropOnJobChange(edgeSql, jobCache);
   const bus = await createCommandBus({
     sql: edgeSql,

@@ -43,6 +43,11 @@ Deno.test("create answers 201 with every field of the Job table, readable at onc
   const got = await partner.call("GET", `/v1/partner/jobs/${job.id}`);
   assert.equal(got.status, 200);
   assert.deepEqual(got.body, job);
+  assert.equal(got.headers.get("content-type"), "application/json");
+  // The second retrieve is the cache's, answered with the body kept beside the row.
+  const cached = await partner.call("GET", `/v1/partner/jobs/${job.id}`);
+  assert.deepEqual(cached.body, job);
+  assert.equal(cached.headers.get("content-type"), "application/json");
 });
 
 Deno.test("create stores the canonical spelling of a city alias", async () => {

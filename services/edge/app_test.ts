@@ -24,7 +24,7 @@ function appWith(fault: Error) {
     bus: { send: failing, settle: failing, close: () => Promise.resolve() },
     idempotency: { claim: failing, complete: failing, release: failing },
     keyCache,
-    jobCache: createJobCache(0),
+    jobCache: createJobCache(0, "https://jobs.example"),
     readiness: { current: () => ({ postgres: "unavailable", kafka: "unavailable" }) },
     log: silentLogger,
     ...appSettings(loadEdgeConfig({ PUBLIC_BASE_URL: "https://jobs.example.sa" })),

@@ -11,22 +11,33 @@
  * before it answers, so its own reads follow its writes at once; other edges follow when the
  * announcement reaches them (docs/api.md, "Consistency").
  *
- * Bounded by an estimate of the rows' size, least recently used out first.
+ * Each job is kept with its public JSON, the body a retrieve answers as is: serialising it was
+ * a sixth of a retrieve's CPU in the edge (bench/results/baselines.md), and the text changes
+ * only when the row does.
+ *
+ * Bounded by an estimate of the jobs' size, least recently used out first.
  * @module
  */
 import type { Sql } from "@hire/db";
-import type { JobRow } from "@hire/jobs";
+import { type JobRow, toPublicJob } from "@hire/jobs";
 
 /** The channel the `jobs` trigger announces changed ids on, comma-separated. */
 export const JOBS_CHANGED_CHANNEL = "jobs_changed";
 
-/** A cache of job rows by id. */
+/** A job as the API shows it: its row, and its public JSON. */
+export interface CachedJob {
+  row: JobRow;
+  /** `toPublicJob(row)` as JSON text. */
+  body: string;
+}
+
+/** A cache of jobs by id. */
 export interface JobCache {
-  get(id: string): JobRow | undefined;
+  get(id: string): CachedJob | undefined;
   /** Taken before a read starts and passed to {@link JobCache.set} with its answer. */
   generation(): number;
-  /** Caches `row` unless anything was dropped since `generation`. */
-  set(row: JobRow, generation: number): void;
+  /** `row` with its body, cached unless anything was dropped since `generation`. */
+  set(row: JobRow, generation: number): CachedJob;
   /** Drops these ids and starts a new generation. */
   drop(ids: readonly string[]): void;
   clear(): void;
@@ -37,12 +48,17 @@ export interface JobCache {
 // An upper bound of a row's heap, so the configured bytes bound the memory. Measured on
 // Deno 2.9 with the benchmark's jobs (246 characters of title and description, two in five
 // in Arabic): 1.86 KB a row, about 1.5 KB of it whatever the text (21 fields, four Dates,
-// the Map's entry). Two bytes per character (V8 keeps ASCII in one) plus 1.6 KB.
-const rowBytes = (row: JobRow) => 2 * (row.title.length + row.description.length) + 1600;
+// the Map's entry). Two bytes per character (V8 keeps ASCII in one) plus 1.6 KB, and the
+// body's characters twice over.
+const jobBytes = ({ row, body }: CachedJob) =>
+  2 * (row.title.length + row.description.length + body.length) + 1600;
 
-/** A cache holding at most about `maxBytes` of rows (0: caches nothing). */
-export function createJobCache(maxBytes: number): JobCache {
-  const rows = new Map<string, { row: JobRow; bytes: number }>();
+/**
+ * A cache holding at most about `maxBytes` of jobs (0: caches nothing), whose bodies show
+ * `service_url` on `siteBaseUrl`.
+ */
+export function createJobCache(maxBytes: number, siteBaseUrl: string): JobCache {
+  const rows = new Map<string, { job: CachedJob; bytes: number }>();
   let bytes = 0;
   let generation = 0;
   const remove = (id: string) => {
@@ -58,17 +74,19 @@ export function createJobCache(maxBytes: number): JobCache {
       // Most recently used last: a Map iterates in insertion order.
       rows.delete(id);
       rows.set(id, e);
-      return e.row;
+      return e.job;
     },
     generation: () => generation,
     set(row, since) {
-      if (since !== generation) return;
-      const size = rowBytes(row);
-      if (size > maxBytes) return;
+      const job = { row, body: JSON.stringify(toPublicJob(row, siteBaseUrl)) };
+      if (since !== generation) return job;
+      const size = jobBytes(job);
+      if (size > maxBytes) return job;
       remove(row.id);
       while (bytes + size > maxBytes) remove(rows.keys().next().value!);
-      rows.set(row.id, { row, bytes: size });
+      rows.set(row.id, { job, bytes: size });
       bytes += size;
+      return job;
     },
     drop(ids) {
       generation++;

@@ -164,8 +164,8 @@ async function settleEarlier(
   const settled = await Promise.all(previous.map(async (p) => {
     const result = await deps.bus.settle(p.commandId, p.jobId);
     if (result.outcome !== "applied") return undefined;
-    const row = await findJob(deps, partnerId, p.jobId);
-    return row && { index: p.index, created: toPublicJob(row, deps.siteBaseUrl) };
+    const job = await findJob(deps, partnerId, p.jobId);
+    return job && { index: p.index, created: toPublicJob(job.row, deps.siteBaseUrl) };
   }));
   return settled.filter((s) => s !== undefined);
 }

@@ -7,7 +7,7 @@ import type { Sql } from "@hire/db";
 import type { JobRow, JobStatus } from "@hire/jobs";
 import { jobRowColumns } from "@hire/tables";
 import type { Position } from "./cursor.ts";
-import type { JobCache } from "./job_cache.ts";
+import type { CachedJob, JobCache } from "./job_cache.ts";
 
 /** Where jobs are read from: the edge's cache, and Postgres behind it. */
 export interface JobReads {
@@ -15,22 +15,25 @@ export interface JobReads {
   jobCache: JobCache;
 }
 
-/** A partner's job that is not deleted, or undefined: from the cache when it holds the job. */
+/**
+ * A partner's job that is not deleted, with its public body, or undefined: from the cache when
+ * it holds the job.
+ */
 export async function findJob(
   reads: JobReads,
   partnerId: string,
   id: string,
-): Promise<JobRow | undefined> {
-  let row = reads.jobCache.get(id);
-  if (!row) {
+): Promise<CachedJob | undefined> {
+  let job = reads.jobCache.get(id);
+  if (!job) {
     const generation = reads.jobCache.generation();
     // By primary key alone: with partner_id in the WHERE clause the planner may pick a list
     // index and scan every job of a large partner.
-    [row] = await reads.sql<JobRow[]>`
+    const [row] = await reads.sql<JobRow[]>`
       SELECT ${jobRowColumns(reads.sql)} FROM jobs WHERE id = ${id}`;
-    if (row) reads.jobCache.set(row, generation);
+    if (row) job = reads.jobCache.set(row, generation);
   }
-  return row && row.partner_id === partnerId && !row.deleted_at ? row : undefined;
+  return job && job.row.partner_id === partnerId && !job.row.deleted_at ? job : undefined;
 }
 
 /** Filters and position of a list page. */

@@ -36,7 +36,7 @@ await queueProbe.connect();
 const readiness = startEdgeReadiness({ sql, queueProbe });
 const keyCache = createKeyCache(cfg.AUTH_CACHE_TTL_MS);
 const stopKeyListener = await clearOnKeyChange(sql, keyCache);
-const jobCache = createJobCache(cfg.JOB_CACHE_BYTES);
+const jobCache = createJobCache(cfg.JOB_CACHE_BYTES, cfg.SITE_BASE_URL);
 const stopJobListener = await dropOnJobChange(sql, jobCache);
 const bus = await createCommandBus({
   sql,

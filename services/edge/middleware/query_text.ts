@@ -52,6 +52,9 @@ function undecodable(search: string): string[] {
 /** Refuses a request whose query names or values hold refused characters. */
 export function refuseBadQueryText(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
+    // Most requests (every retrieve) carry no query, and parsing nothing was 2% of a
+    // retrieve's CPU.
+    if (!c.req.url.includes("?")) return await next();
     const search = c.req.url.split("?").slice(1).join("?").split("#")[0]!;
     const names = new Set([
       ...Object.entries(c.req.queries())

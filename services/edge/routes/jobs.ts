@@ -16,6 +16,7 @@ import {
   toPublicJob,
 } from "@hire/jobs";
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { z } from "zod";
 import { decodeCursor, listPage } from "../cursor.ts";
 import type { EdgeEnv } from "../env.ts";
@@ -23,6 +24,7 @@ import { IDEMPOTENCY_HEADER } from "../idempotency.ts";
 import { commandEnvelope } from "../job_commands.ts";
 import { createPlanned, type CreationDeps, idempotently, planJobs } from "../job_creation.ts";
 import { idParam } from "../id_param.ts";
+import type { CachedJob } from "../job_cache.ts";
 import { findJob, listJobs } from "../jobs_store.ts";
 import { jsonBody } from "../middleware/json_body.ts";
 import { refuseOtherMethods } from "../middleware/method_not_allowed.ts";
@@ -163,6 +165,10 @@ const deleteRoute = createRoute({
 
 const notFound = () => new ApiError("partner.not_found");
 
+/** A 200 with the job's public JSON, kept with it in the cache (as `c.json` would write it). */
+const jobResponse = (c: Context<EdgeEnv>, job: CachedJob) =>
+  c.body(job.body, 200, { "Content-Type": "application/json" });
+
 /** The routes, to be mounted at `/v1/partner/jobs`. */
 export function jobRoutes(deps: JobRoutesDeps): OpenAPIHono<EdgeEnv> {
   const publicJob = (row: JobRow) => toPublicJob(row, deps.siteBaseUrl);
@@ -198,9 +204,9 @@ export function jobRoutes(deps: JobRoutesDeps): OpenAPIHono<EdgeEnv> {
     return c.json(response.body as PublicJob, response.status as 201);
   });
   api.openapi(getRoute, async (c) => {
-    const row = await findJob(deps, c.get("partner").partnerId, c.req.valid("param").id);
-    if (!row) throw notFound();
-    return c.json(publicJob(row), 200);
+    const job = await findJob(deps, c.get("partner").partnerId, c.req.valid("param").id);
+    if (!job) throw notFound();
+    return jobResponse(c, job);
   });
   api.openapi(updateRoute(deps.bodyLimitBytes), async (c) => {
     const { partnerId } = c.get("partner");
@@ -213,10 +219,10 @@ export function jobRoutes(deps: JobRoutesDeps): OpenAPIHono<EdgeEnv> {
     }
     // Ours before Postgres's announcement reaches us: this caller reads its own write.
     deps.jobCache.drop([jobId]);
-    const row = await findJob(deps, partnerId, jobId);
+    const job = await findJob(deps, partnerId, jobId);
     // Deleted right after our update: for this caller the job is gone.
-    if (!row) throw notFound();
-    return c.json(publicJob(row), 200);
+    if (!job) throw notFound();
+    return jobResponse(c, job);
   });
   api.openapi(deleteRoute, async (c) => {
     const { partnerId } = c.get("partner");
