@@ -10,6 +10,7 @@ import { loginOf, passwordVariable } from "../local/db_logins.ts";
 
 interface Service {
   image?: string;
+  cpu_shares?: number;
   ports?: unknown[];
   expose?: unknown[];
   environment?: Record<string, string | number>;
@@ -91,4 +92,10 @@ Deno.test("compose: every app service runs in production; the edge and delivery 
       name,
     );
   }
+});
+
+Deno.test("compose: the embedding service's container gives way to the API's, as nice 10 would", () => {
+  const weights = Object.fromEntries(apps.map(([name, s]) => [name, s.cpu_shares ?? 1024]));
+  assert.equal(weights.embedding, 110);
+  for (const api of ["edge", "job"]) assert.equal(weights[api], 1024, api);
 });
