@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
-import { type JobRow, newJobRow, toPublicJob } from "@hire/jobs";
+import { type JobRow, toPublicJob } from "@hire/jobs";
+import { jobRow } from "@hire/testing/job_rows.ts";
 import { createJobCache } from "./job_cache.ts";
 
 const SITE = "https://jobs.example";
 
 const row = (id: string, description = "x"): JobRow =>
-  newJobRow({
-    jobId: id,
-    partnerId: "ptr_1",
-    fields: {
-      title: "Nurse",
-      description,
-      city: "Riyadh",
-      employment_type: "full_time",
-      salary_min: null,
-      salary_max: null,
-      currency: "SAR",
-    },
-    at: new Date("2026-11-25T08:00:00Z"),
-  });
+  jobRow({ jobId: id, partnerId: "ptr_1", fields: { description } });
 
 /** What one job of `description` counts for in a cache. */
 const bytesOf = (description: string) => {

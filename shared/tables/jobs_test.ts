@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
-import { newJobRow } from "@hire/jobs";
+import { jobRow } from "@hire/testing/job_rows.ts";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import {
   jobRowColumns,
@@ -18,20 +18,7 @@ import {
 } from "./jobs.ts";
 import { createPartner } from "./partners.ts";
 
-const COLUMNS = Object.keys(newJobRow({
-  jobId: "job_x",
-  partnerId: "ptr_x",
-  fields: {
-    title: "t",
-    description: "d",
-    city: "Riyadh",
-    employment_type: "part_time",
-    salary_min: null,
-    salary_max: null,
-    currency: "SAR",
-  },
-  at: new Date(),
-})).sort();
+const COLUMNS = Object.keys(jobRow({ partnerId: "ptr_x" })).sort();
 
 Deno.test("every read of jobs returns exactly a JobRow's columns", async () => {
   const db = await ownDatabase(
@@ -47,20 +34,14 @@ Deno.test("every read of jobs returns exactly a JobRow's columns", async () => {
     const id = newId("job");
     const at = new Date();
     await sql.begin((tx) =>
-      saveJobs(tx, [newJobRow({
-        jobId: id,
-        partnerId,
-        fields: {
-          title: "Nurse",
-          description: "Night shifts in a Riyadh clinic, ممرضة",
-          city: "Riyadh",
-          employment_type: "part_time",
-          salary_min: null,
-          salary_max: null,
-          currency: "SAR",
-        },
-        at,
-      })])
+      saveJobs(tx, [
+        jobRow({
+          jobId: id,
+          partnerId,
+          fields: { description: "Night shifts in a Riyadh clinic, ممرضة" },
+          at,
+        }),
+      ])
     );
     const [search] = await sql<{ search: string }[]>`SELECT search FROM jobs WHERE id = ${id}`;
     assert.ok(search!.search.length > 0, "the table does have a search column to leave out");

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { connect, MAX_BIND_PARAMETERS, type Sql } from "@hire/db";
 import { newId } from "@hire/ids";
-import { newJobRow } from "@hire/jobs";
+import { jobRow } from "@hire/testing/job_rows.ts";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { settleCommands } from "./command_results.ts";
 import { saveJobs } from "./jobs.ts";
@@ -38,21 +38,11 @@ Deno.test("saveJobs stores more jobs than one statement binds", async () => {
       adminEmails: [],
     });
     const at = new Date();
-    const jobs = Array.from({ length: pastLimit(21) }, (_, i) =>
-      newJobRow({
-        jobId: newId("job"),
-        partnerId,
-        fields: {
-          title: `Nurse ${i}`,
-          description: "Night shifts",
-          city: "Riyadh",
-          employment_type: "part_time",
-          salary_min: null,
-          salary_max: null,
-          currency: "SAR",
-        },
-        at,
-      }));
+    const jobs = Array.from(
+      { length: pastLimit(21) },
+      (_, i) =>
+        jobRow({ partnerId, fields: { title: `Nurse ${i}`, description: "Night shifts" }, at }),
+    );
     await sql.begin((tx) => saveJobs(tx, jobs));
     const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM jobs`;
     assert.equal(row!.n, jobs.length);

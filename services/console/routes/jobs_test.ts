@@ -4,8 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { encodeCursor, newId } from "@hire/ids";
-import { type JobRow, type JobStatus, newJobRow } from "@hire/jobs";
+import type { JobRow, JobStatus } from "@hire/jobs";
 import { insertMatches, saveJobs } from "@hire/tables";
+import { jobRow } from "@hire/testing/job_rows.ts";
 import { startTestConsole, type TestUser } from "@hire/testing/console_app.ts";
 import { attrOf, type Element, elements, first, parseHtml, textOf } from "@hire/testing/html.ts";
 import { JOBS_PAGE_SIZE } from "./jobs.tsx";
@@ -22,8 +23,7 @@ async function arrangeJobs(
   opts: { endMs: number; title?: (i: number) => string; deleted?: boolean },
 ): Promise<JobRow[]> {
   const rows = Array.from({ length: n }, (_, i) => {
-    const row = newJobRow({
-      jobId: newId("job"),
+    const row = jobRow({
       partnerId,
       at: new Date(opts.endMs - (n - 1 - i) * 60_000),
       fields: {
@@ -31,9 +31,6 @@ async function arrangeJobs(
         description: "A job of the console's tests.",
         city: "Jeddah",
         employment_type: "internship",
-        salary_min: null,
-        salary_max: null,
-        currency: "SAR",
       },
     });
     return {

@@ -4,9 +4,8 @@
  * languages and for every role.
  */
 import assert from "node:assert/strict";
-import { newId } from "@hire/ids";
-import { newJobRow } from "@hire/jobs";
 import { leaseRequests, reserveJobs, saveJobs } from "@hire/tables";
+import { jobRow } from "@hire/testing/job_rows.ts";
 import { startTestConsole, type TestUser } from "@hire/testing/console_app.ts";
 import { attrOf, type Element, elements, first, parseHtml, textOf } from "@hire/testing/html.ts";
 
@@ -23,20 +22,7 @@ async function riyadhDay(n = 0): Promise<string> {
 /** Jobs of `partnerId` created at each instant, written as the job service writes them. */
 async function jobsCreatedAt(partnerId: string, instants: string[], deleted = false) {
   const rows = instants.map((at) => {
-    const row = newJobRow({
-      jobId: newId("job"),
-      partnerId,
-      at: new Date(at),
-      fields: {
-        title: "Nurse",
-        description: "Night shifts.",
-        city: "Riyadh",
-        employment_type: "part_time",
-        salary_min: null,
-        salary_max: null,
-        currency: "SAR",
-      },
-    });
+    const row = jobRow({ partnerId, at: new Date(at) });
     return deleted ? { ...row, deleted_at: new Date(at) } : row;
   });
   await tc.sql.begin((tx) => saveJobs(tx, rows));
