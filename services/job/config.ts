@@ -1,5 +1,5 @@
 /** The job service's configuration, read once at start-up. */
-import { commonEnv, intVar, parseConfig } from "@hire/config";
+import { commonEnv, intVar, nonNegativeIntVar, parseConfig } from "@hire/config";
 import { metricsEnv } from "@hire/metrics";
 import { retentionEnv } from "@hire/tables";
 import { groupEnv, topicEnv } from "@hire/topology";
@@ -22,6 +22,13 @@ const schema = z.object({
    * baselines.md); more, larger transactions cost less per command.
    */
   JOB_CONCURRENCY: intVar(12),
+  /**
+   * The least time a batch of commands holds its partitions, so commands arriving meanwhile
+   * are applied together in the next batch (0: none). A command that finds the service idle
+   * is applied at once; under a steady flow, each round of fetch, transaction, outbox flush
+   * and offset commit serves several creates instead of one (bench/results/batch-window.md).
+   */
+  JOB_BATCH_WINDOW_MS: nonNegativeIntVar(20),
   /** How often leftovers in the outbox are published (after a crash, say). */
   OUTBOX_INTERVAL_MS: intVar(1000),
   /** How often the tables the job service owns are purged of expired rows. */

@@ -39,6 +39,7 @@ export async function startJobService(
   const workerDeps = { queue: deps.queue, log: deps.log, outbox, metrics: deps.metrics };
   const running = await startWorker(worker, workerDeps, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
+    batchWindowMs: cfg.JOB_BATCH_WINDOW_MS,
   });
   // The tables this service owns; outbox rows of every service are purged here too.
   const retention = startRetention(deps, {

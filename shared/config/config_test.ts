@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { boolVar, commonEnv, ConfigError, durationVar, intVar, parseConfig } from "./mod.ts";
+import {
+  boolVar,
+  commonEnv,
+  ConfigError,
+  durationVar,
+  intVar,
+  nonNegativeIntVar,
+  parseConfig,
+} from "./mod.ts";
 
 // Topic-name variables are declared by @hire/topology; its names_test.ts parses them.
 const schema = z.object({ ...commonEnv, TIMEOUT_MS: intVar(5_000) });
@@ -102,6 +110,19 @@ Deno.test("parseConfig refuses a non-positive or non-integer intVar", () => {
       (err: unknown) =>
         err instanceof ConfigError && err.problems.length === 1 &&
         err.problems[0]!.startsWith("TIMEOUT_MS: "),
+      value,
+    );
+  }
+});
+
+Deno.test("a nonNegativeIntVar takes 0 (off) and refuses negative or fractional values", () => {
+  const windowSchema = z.object({ WINDOW_MS: nonNegativeIntVar(20) });
+  assert.equal(parseConfig(windowSchema, {}).WINDOW_MS, 20);
+  assert.equal(parseConfig(windowSchema, { WINDOW_MS: "0" }).WINDOW_MS, 0);
+  for (const value of ["-1", "2.5", "soon"]) {
+    assert.throws(
+      () => parseConfig(windowSchema, { WINDOW_MS: value }),
+      (err: unknown) => err instanceof ConfigError && err.problems[0]!.startsWith("WINDOW_MS: "),
       value,
     );
   }

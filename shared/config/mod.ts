@@ -51,6 +51,9 @@ export const commonEnv = {
 /** A positive integer read from a string variable. */
 export const intVar = (def: number) => z.coerce.number().int().positive().default(def);
 
+/** A non-negative integer read from a string variable (for settings that 0 turns off). */
+export const nonNegativeIntVar = (def: number) => z.coerce.number().int().min(0).default(def);
+
 /** A boolean variable: `true` or `false` (also `1`/`0`), anything else is a problem. */
 export const boolVar = (def: boolean) =>
   z.enum(["true", "false", "1", "0"]).default(def ? "true" : "false")

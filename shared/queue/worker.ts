@@ -132,17 +132,62 @@ export interface RunningWorker {
 export async function startWorker(
   worker: WorkerDefinition,
   deps: WorkerDeps,
-  opts: { sessionTimeoutMs?: number } = {},
+  opts: {
+    sessionTimeoutMs?: number;
+    /**
+     * The least time a batch holds its partition (from the moment it is handed over), so that
+     * what arrives meanwhile comes in the next batch, together. Under a steady trickle every
+     * message would otherwise be a batch of its own, each paying the whole round of fetch,
+     * transaction, outbox flush and commit. A message that finds the partition idle is
+     * handled at once; 0 (the default) holds nothing.
+     */
+    batchWindowMs?: number;
+  } = {},
 ): Promise<RunningWorker> {
   const byTopic = new Map(worker.consumes.map((c) => [c.topic, c]));
+  const windows = batchWindows(opts.batchWindowMs ?? 0);
   const subscription = await deps.queue.subscribe({
     group: worker.group,
     topics: [...byTopic.keys()],
     concurrency: worker.concurrency,
     sessionTimeoutMs: opts.sessionTimeoutMs,
-  }, (batch, control) => handleBatch(worker, deps, { batch, control, byTopic }));
+  }, async (batch, control) => {
+    const started = performance.now();
+    await handleBatch(worker, deps, { batch, control, byTopic });
+    if (control.isRunning()) await windows.hold(started);
+  });
   await subscription.joined;
-  return { stop: () => subscription.stop() };
+  return {
+    stop() {
+      windows.end();
+      return subscription.stop();
+    },
+  };
+}
+
+/** Holds batches until `windowMs` after they began; `end` lets every hold go, now and later. */
+function batchWindows(windowMs: number) {
+  const ends = new Set<() => void>();
+  let ended = false;
+  return {
+    hold(startedAt: number): Promise<void> {
+      const rest = windowMs - (performance.now() - startedAt);
+      if (ended || rest <= 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          ends.delete(release);
+          resolve();
+        };
+        const timer = setTimeout(release, rest);
+        ends.add(release);
+      });
+    },
+    end() {
+      ended = true;
+      for (const release of ends) release();
+    },
+  };
 }
 
 async function handleBatch(

@@ -177,6 +177,64 @@ Deno.test("worker: redeliverFrom commits what came before and hands the rest ove
   assert.ok(seen[1]!.at >= due);
 });
 
+/** A worker over topic "in" recording each batch it is handed; `handled` resolves on the first. */
+async function batchRecorder(queue: InProcessQueue, batchWindowMs?: number) {
+  const batches: number[][] = [];
+  let firstHandled!: () => void;
+  const handled = new Promise<void>((r) => (firstHandled = r));
+  const running = await startWorker(
+    worker({
+      chunkSize: 10,
+      consumes: [consume({
+        topic: "in",
+        decode: decodeNumber,
+        handle: (ms) => {
+          batches.push(ms.map((m) => m.value));
+          firstHandled();
+          return Promise.resolve();
+        },
+      })],
+    }),
+    { queue, log: recordingLogger() },
+    { batchWindowMs },
+  );
+  return { batches, handled, running };
+}
+
+for (const [windowMs, expected] of [[0, [[1], [2], [3]]], [300, [[1], [2, 3]]]] as const) {
+  Deno.test(
+    `worker: with a batch window of ${windowMs} ms, messages sent one by one while a batch is handled come ${
+      windowMs ? "together in the next" : "one batch each"
+    }`,
+    async () => {
+      const queue = await setup(["1"]);
+      const { batches, handled, running } = await batchRecorder(queue, windowMs);
+      await handled;
+      const publisher = queue.publisher();
+      await publisher.send({ topic: "in", messages: [{ key: "k", value: "2" }] });
+      // Without a window, the second batch is handed over before the third message is sent.
+      while (!windowMs && batches.length < 2) await new Promise((r) => setTimeout(r, 5));
+      await publisher.send({ topic: "in", messages: [{ key: "k", value: "3" }] });
+      await queue.whenIdle();
+      await running.stop();
+      assert.deepEqual(batches, expected);
+    },
+  );
+}
+
+Deno.test("worker: stopping does not wait out a batch window", async () => {
+  const queue = await setup(["1"]);
+  const { handled, running } = await batchRecorder(queue, 600_000);
+  await handled;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const first = await Promise.race([
+    running.stop().then(() => "stopped"),
+    new Promise((r) => (timer = setTimeout(() => r("still holding"), 5_000))),
+  ]);
+  clearTimeout(timer);
+  assert.equal(first, "stopped");
+});
+
 Deno.test("worker: one group consumes several topics, each with its own handler", async () => {
   const queue = new InProcessQueue();
   await queue.ensureTopics([{ topic: "a", numPartitions: 2 }, { topic: "b", numPartitions: 2 }]);
