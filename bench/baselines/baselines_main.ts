@@ -12,14 +12,13 @@
  */
 import { connect } from "@hire/db";
 import { bottleneckNotes } from "../common/diagnose.ts";
-import { jobBody, JOBS_PATH, type LoadKind, type LoadSpec } from "../common/load.ts";
+import { JOBS_PATH, type LoadKind, type LoadSpec } from "../common/load.ts";
 import { chooseTool, runLoad, type Tool, toolVersion } from "../common/load_tool.ts";
 import { describeMachine } from "../common/machine.ts";
 import { warmAndMeasure } from "../common/measure.ts";
 import { createPartner } from "../common/partner.ts";
 import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import { type ScenarioResult, scenarioResult, writeResultFiles } from "../common/report.ts";
-import { createOneJob } from "../api/jobs.ts";
 import { sequentialCreates } from "./breakdown.ts";
 import { type BaselinesConfig, readBaselinesConfig } from "./config.ts";
 import { createStages, ratioRows, type Scenario } from "./figures.ts";
@@ -39,6 +38,7 @@ import {
   type ProfiledLoad,
 } from "./report.ts";
 import {
+  firstCreate,
   type MeasuredService,
   prepareStack,
   profilesOf,
@@ -84,20 +84,6 @@ async function measure(
   }, { ...r.cfg, afterWarmUp: () => settle(target.databaseUrl) });
   const request = target.kind.type === "create" ? `POST ${JOBS_PATH}` : `GET ${JOBS_PATH}/:id`;
   return scenarioResult(scenario, request, r.cfg, result, null, cpu);
-}
-
-/** Creates one job, retrying while the job service joins its group (503s meanwhile). */
-async function firstCreate(edgeUrl: string, apiKey: string): Promise<void> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await createOneJob(edgeUrl, apiKey, jobBody("Baselines smoke test"));
-      return;
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
 }
 
 /** `n` random ids of the partner's jobs, and how many jobs the database holds. */

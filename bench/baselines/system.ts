@@ -17,6 +17,8 @@ import { freshDatabase } from "../common/fresh_database.ts";
 import { createRunTopics } from "../common/run_topics.ts";
 import { commandOutput, ROOT, step } from "../common/proc.ts";
 import { startRunningSystem } from "../common/service_processes.ts";
+import { jobBody } from "../common/load.ts";
+import { createOneJob } from "../api/jobs.ts";
 
 /** Every topic and group of a run starts with this; leftovers of a failed run are deleted. */
 export const TOPIC_PREFIX = "bench.baselines.";
@@ -118,6 +120,20 @@ export async function startServices(
   });
   step(`${Object.keys(services.pids).join(", ")} running; edge on ${edgeUrl}`);
   return { edgeUrl, pids: services.pids, stop: services.stop };
+}
+
+/** Creates one job, retrying while the job service joins its group (503s meanwhile). */
+export async function firstCreate(edgeUrl: string, apiKey: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await createOneJob(edgeUrl, apiKey, jobBody("Baselines smoke test"));
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
 }
 
 /** The .cpuprofile files `startServices` had written to `<profileDir>/<service>/`. */
