@@ -67,7 +67,8 @@ repetition, as the reference of the CPU a request costs at all. Each figure is t
 setting's runs.
 
 CPU is per request, in milliseconds, of each process group over the measured run (from
-\`/proc/<pid>/stat\`; the load generator runs in the benchmark's own process).
+\`/proc/<pid>/stat\`); the load generator runs in the benchmark's own process, and the total
+includes it, for the bare handler as for ours.
 
 ${
     markdownTable(
