@@ -1,13 +1,23 @@
 import assert from "node:assert/strict";
 import { recordingLogger } from "@hire/log";
 import { InProcessQueue } from "./in_process.ts";
-import { consume, defineWorker, startWorker, type WorkerDefinition } from "./worker.ts";
+import {
+  consume,
+  defineWorker,
+  type Handler,
+  startWorker,
+  type WorkerDefinition,
+} from "./worker.ts";
 
 const decodeNumber = (v: Uint8Array | string) => {
   const n = Number(typeof v === "string" ? v : new TextDecoder().decode(v));
   if (!Number.isInteger(n)) throw new Error(`not a number: ${v}`);
   return n;
 };
+
+/** The test topic "in", of numbers, handled by `handle`. */
+const numbersIn = (handle: Handler<number>) =>
+  consume({ topic: "in", decode: decodeNumber, handle });
 
 class Outage extends Error {}
 
@@ -38,11 +48,7 @@ Deno.test("worker: handles chunks in order, commits and flushes the outbox after
   let flushes = 0;
   const running = await startWorker(
     worker({
-      consumes: [consume({
-        topic: "in",
-        decode: decodeNumber,
-        handle: (ms) => (chunks.push(ms.map((m) => m.value)), Promise.resolve()),
-      })],
+      consumes: [numbersIn((ms) => (chunks.push(ms.map((m) => m.value)), Promise.resolve()))],
     }),
     { queue, log: recordingLogger(), outbox: { flushSoon: () => void flushes++ } },
   );
@@ -59,7 +65,7 @@ Deno.test("worker: flushAfter batch flushes once per batch", async () => {
     worker({
       chunkSize: 1,
       flushAfter: "batch",
-      consumes: [consume({ topic: "in", decode: decodeNumber, handle: () => Promise.resolve() })],
+      consumes: [numbersIn(() => Promise.resolve())],
     }),
     { queue, log: recordingLogger(), outbox: { flushSoon: () => void flushes++ } },
   );
@@ -74,11 +80,7 @@ Deno.test("worker: a malformed message is logged whole and skipped; its offset i
   const seen: number[] = [];
   const def = worker({
     chunkSize: 10,
-    consumes: [consume({
-      topic: "in",
-      decode: decodeNumber,
-      handle: (ms) => (seen.push(...ms.map((m) => m.value)), Promise.resolve()),
-    })],
+    consumes: [numbersIn((ms) => (seen.push(...ms.map((m) => m.value)), Promise.resolve()))],
   });
   const running = await startWorker(def, { queue, log });
   await queue.whenIdle();
@@ -106,15 +108,11 @@ Deno.test("worker: a retriable failure is retried in place; another one has the 
   const log = recordingLogger();
   const running = await startWorker(
     worker({
-      consumes: [consume({
-        topic: "in",
-        decode: decodeNumber,
-        handle: (ms) => {
-          attempts.push(ms.map((m) => m.value));
-          if (outages-- > 0) return Promise.reject(new Outage("database down"));
-          if (bugs-- > 0) return Promise.reject(new Error("bug"));
-          return Promise.resolve();
-        },
+      consumes: [numbersIn((ms) => {
+        attempts.push(ms.map((m) => m.value));
+        if (outages-- > 0) return Promise.reject(new Outage("database down"));
+        if (bugs-- > 0) return Promise.reject(new Error("bug"));
+        return Promise.resolve();
       })],
     }),
     { queue, log },
@@ -154,17 +152,13 @@ Deno.test("worker: redeliverFrom commits what came before and hands the rest ove
   const running = await startWorker(
     worker({
       chunkSize: 10,
-      consumes: [consume({
-        topic: "in",
-        decode: decodeNumber,
-        handle: (ms, ctx) => {
-          seen.push({ values: ms.map((m) => m.value), at: Date.now() });
-          if (due === 0) {
-            due = Date.now() + 200;
-            ctx.redeliverFrom(ms[1]!.offset, due);
-          }
-          return Promise.resolve();
-        },
+      consumes: [numbersIn((ms, ctx) => {
+        seen.push({ values: ms.map((m) => m.value), at: Date.now() });
+        if (due === 0) {
+          due = Date.now() + 200;
+          ctx.redeliverFrom(ms[1]!.offset, due);
+        }
+        return Promise.resolve();
       })],
     }),
     { queue, log: recordingLogger() },
@@ -185,14 +179,10 @@ async function batchRecorder(queue: InProcessQueue, batchWindowMs?: number) {
   const running = await startWorker(
     worker({
       chunkSize: 10,
-      consumes: [consume({
-        topic: "in",
-        decode: decodeNumber,
-        handle: (ms) => {
-          batches.push(ms.map((m) => m.value));
-          firstHandled();
-          return Promise.resolve();
-        },
+      consumes: [numbersIn((ms) => {
+        batches.push(ms.map((m) => m.value));
+        firstHandled();
+        return Promise.resolve();
       })],
     }),
     { queue, log: recordingLogger() },
