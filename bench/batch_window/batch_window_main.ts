@@ -51,6 +51,7 @@ async function measure(
     body: () => jobBody(`Batch window ${setting} ${sequence++}`),
   });
   await openLoopCreates(load(cfg.warmupS));
+  // Tables analysed and the warm-up's writes checkpointed, as bench:baselines does.
   if (target.stack) await settle(target.stack.databaseUrl);
   const before = await snapshot();
   const committed = target.stack ? await commits(target.stack) : 0;

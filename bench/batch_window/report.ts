@@ -59,7 +59,7 @@ The edge and the job service run as \`deno task dev\` runs them (each its own pr
 role, plan limits lifted; \`bench/baselines/system.ts\`), on database \`${c.database}\` and topics
 of the run's own on the local broker; nothing else of the system runs. An open loop sends
 ${c.rate} creates/s (a new request every ${(1000 / c.rate).toFixed(0)} ms whatever the answers;
-latency counted from each request's scheduled start): ${c.warmupS} s of warm-up, an \`ANALYZE\`,
+latency counted from each request's scheduled start): ${c.warmupS} s of warm-up, an \`ANALYZE\` and a \`CHECKPOINT\`,
 then ${c.seconds} s measured. The services are started afresh for each run, with the job service's
 \`JOB_BATCH_WINDOW_MS\` at 0 (no window) or ${c.windowMs}, alternating, ${c.repetitions} runs
 each; the bare Hono handler (\`bench/baselines/minimal.ts\`) takes the same open loop once per
