@@ -257,6 +257,41 @@ export function testMessageQueue(
     },
   );
 
+  // What a worker's batch window (startWorker's batchWindowMs) rests on: holding a batch
+  // holds its partition, and what arrived meanwhile comes after it as one batch.
+  withQueue(
+    "messages published while a partition's batch is handled come in its next batch, together",
+    async (q) => {
+      const topic = await q.topic(1);
+      const publisher = q.queue.publisher();
+      const batches: (string | null)[][] = [];
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      const sub = await q.queue.subscribe(
+        { group: q.group(), topics: [topic], concurrency: 1 },
+        async (batch, control) => {
+          batches.push(record([], batch).map((s) => s.value));
+          control.commit(batch.messages.at(-1)!.offset);
+          if (batches.length === 1) await held;
+        },
+      );
+      try {
+        await sub.joined;
+        await publisher.send({ topic, messages: [{ key: "k", value: "h1" }] });
+        await until("the first batch", () => batches.length >= 1, timeoutMs);
+        await publisher.send({ topic, messages: [{ key: "k", value: "h2" }] });
+        await publisher.send({ topic, messages: [{ key: "k", value: "h3" }] });
+        release();
+        await until("three messages", () => batches.flat().length >= 3, timeoutMs);
+        assert.deepEqual(batches, [["h1"], ["h2", "h3"]]);
+      } finally {
+        release();
+        await sub.stop();
+        await publisher.disconnect();
+      }
+    },
+  );
+
   withQueue(
     "topics: created once, listed by the publisher; a missing one is unavailable",
     async (q) => {
