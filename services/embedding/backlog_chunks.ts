@@ -6,6 +6,7 @@
  * ready (and matched) after one chunk instead of after all of it.
  * @module
  */
+import type { Admit } from "./yield_gate.ts";
 
 /** The bounds of a chunk. */
 export interface ChunkLimits {
@@ -32,10 +33,20 @@ export function chunkSize(backlog: number, limits: ChunkLimits = CHUNK_LIMITS): 
   return Math.min(limits.max, Math.max(limits.min, Math.ceil(backlog / 4)));
 }
 
-/** `items` cut into consecutive chunks of {@linkcode chunkSize} for their number. */
-export function backlogChunks<T>(items: readonly T[], limits: ChunkLimits = CHUNK_LIMITS): T[][] {
+/**
+ * `items` in consecutive chunks of {@linkcode chunkSize} for their number, each let through
+ * by `admit` first (the yield gate): a chunk let through only after the gate's longest wait
+ * takes at most `min` items, so a machine busy for good gets background work in small bites.
+ */
+export async function* pacedChunks<T>(
+  items: readonly T[],
+  admit: Admit,
+  limits: ChunkLimits = CHUNK_LIMITS,
+): AsyncGenerator<T[]> {
   const size = chunkSize(items.length, limits);
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+  for (let at = 0; at < items.length;) {
+    const take = (await admit()) === "yielded" ? Math.min(size, limits.min) : size;
+    yield items.slice(at, at + take);
+    at += take;
+  }
 }

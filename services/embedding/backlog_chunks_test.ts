@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { backlogChunks, chunkSize } from "./backlog_chunks.ts";
+import { chunkSize, pacedChunks } from "./backlog_chunks.ts";
+import { admitAlways, type Pace } from "./yield_gate.ts";
 
 const limits = { min: 16, max: 128 };
 
@@ -23,11 +24,28 @@ Deno.test("chunkSize: a longer backlog gets larger chunks, a quarter of it, up t
   }
 });
 
-Deno.test("backlogChunks keeps every item once, in order", () => {
+async function collect<T>(chunks: AsyncGenerator<T[]>): Promise<T[][]> {
+  const out: T[][] = [];
+  for await (const c of chunks) out.push(c);
+  return out;
+}
+
+Deno.test("pacedChunks keeps every item once, in order", async () => {
   const items = Array.from({ length: 300 }, (_, i) => i);
-  const chunks = backlogChunks(items, limits);
+  const chunks = await collect(pacedChunks(items, admitAlways, limits));
   assert.deepEqual(chunks.map((c) => c.length), [75, 75, 75, 75]);
   assert.deepEqual(chunks.flat(), items);
-  assert.deepEqual(backlogChunks([], limits), []);
-  assert.deepEqual(backlogChunks(["a", "b"], limits), [["a", "b"]]);
+  assert.deepEqual(await collect(pacedChunks([], admitAlways, limits)), []);
+  assert.deepEqual(await collect(pacedChunks(["a", "b"], admitAlways, limits)), [["a", "b"]]);
+});
+
+Deno.test("pacedChunks asks the gate before each chunk; one that yielded is small", async () => {
+  const items = Array.from({ length: 300 }, (_, i) => i);
+  const paces: Pace[] = ["free", "yielded", "yielded", "free", "free", "free"];
+  let asked = 0;
+  const admit = () => Promise.resolve(paces[asked++] ?? "free");
+  const chunks = await collect(pacedChunks(items, admit, limits));
+  assert.deepEqual(chunks.map((c) => c.length), [75, 16, 16, 75, 75, 43]);
+  assert.deepEqual(chunks.flat(), items);
+  assert.equal(asked, chunks.length);
 });

@@ -10,7 +10,7 @@ import { toPublicJob } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
 import { jobsByIds, markEmbeddingReady, recordEmbeddingFailure, shareLockJobs } from "@hire/tables";
-import { backlogChunks } from "./backlog_chunks.ts";
+import { pacedChunks } from "./backlog_chunks.ts";
 import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
@@ -115,7 +115,7 @@ function matchTrigger(deps: PipelineDeps, job: JobRow): OutboxMessage {
 async function embedJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
   // Each chunk is marked ready before the next is embedded: a long backlog's first jobs
   // do not wait for its last.
-  for (const chunk of backlogChunks(rows)) await embedChunk(deps, chunk);
+  for await (const chunk of pacedChunks(rows, deps.admit)) await embedChunk(deps, chunk);
 }
 
 async function embedChunk(deps: PipelineDeps, rows: JobRow[]): Promise<void> {

@@ -14,7 +14,7 @@ import {
   seekersByIds,
   shareLockSeekers,
 } from "@hire/tables";
-import { backlogChunks } from "./backlog_chunks.ts";
+import { pacedChunks } from "./backlog_chunks.ts";
 import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
@@ -62,7 +62,7 @@ export async function reconcileSeekers(
 }
 
 async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
-  for (const chunk of backlogChunks(rows)) await embedChunk(deps, chunk);
+  for await (const chunk of pacedChunks(rows, deps.admit)) await embedChunk(deps, chunk);
 }
 
 async function embedChunk(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {

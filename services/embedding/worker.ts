@@ -9,7 +9,14 @@
 import { isDbUnavailable } from "@hire/db";
 import { jobOfOtherPartner } from "@hire/jobs";
 import { decodeJobChanged } from "@hire/pipeline";
-import { combiner, consume, defineWorker, type Delivered, setAsideWhere } from "@hire/queue";
+import {
+  combiner,
+  consume,
+  defineWorker,
+  type Delivered,
+  keepingAlive,
+  setAsideWhere,
+} from "@hire/queue";
 import { decodeSeeker, type Seeker } from "@hire/seekers";
 import { jobOwners } from "@hire/tables";
 import type { EmbeddingServiceConfig } from "./config.ts";
@@ -53,14 +60,15 @@ export function embeddingWorker(cfg: EmbeddingServiceConfig, pipeline: PipelineD
             ctx,
             (c) => jobOfOtherPartner(c, owners.get(c.job_id)),
           );
-          await jobs(sound.map((m) => m.value.job_id));
+          // The shared run may wait on the yield gate for many chunks.
+          await keepingAlive(ctx, jobs(sound.map((m) => m.value.job_id)));
         },
       }),
       consume({
         topic: cfg.TOPIC_SEEKERS,
         decode: decodeSeeker,
         tombstones: true,
-        handle: (messages) => latestSeekers(messages, sinks),
+        handle: (messages, ctx) => keepingAlive(ctx, latestSeekers(messages, sinks)),
       }),
     ],
     produces: [cfg.TOPIC_JOBS_EVENTS, cfg.TOPIC_EMBEDDINGS_READY],

@@ -25,6 +25,7 @@ export {
   defineWorker,
   type Handler,
   type HandlerContext,
+  keepingAlive,
   type RunningWorker,
   startWorker,
   type WorkerDefinition,

@@ -21,6 +21,12 @@ export interface HandlerContext {
   /** False once the worker stops or its partition moved: stop before the next step. */
   isRunning(): boolean;
   /**
+   * Tells the group this member is alive (the adapter sends it at most once per interval).
+   * For a handler that waits long on work it shares with other partitions: see
+   * {@link keepingAlive}.
+   */
+  heartbeat(): Promise<void>;
+  /**
    * Not due yet: the messages before `offset` are done; the one at `offset` and the rest of
    * the partition are handed over again at `at` (ms since the epoch), not before.
    */
@@ -221,6 +227,7 @@ async function handleBatch(
         return work({
           retry: (w) => retryWhile(w, retryOpts),
           isRunning: control.isRunning,
+          heartbeat: control.heartbeat,
           redeliverFrom: (offset, at) => void later.push({ offset, at }),
           setAside,
         });
@@ -236,4 +243,22 @@ async function handleBatch(
     if (redeliver) return control.redeliverAt(redeliver.offset, redeliver.at);
   }
   if (worker.flushAfter === "batch") flush();
+}
+
+/**
+ * Awaits `work` while heartbeating every `everyMs`, so that a handler waiting longer than
+ * the group's session timeout (on work another partition started, on a yielding pipeline)
+ * keeps its partitions instead of having them handed to another member mid-way.
+ */
+export async function keepingAlive<T>(
+  ctx: Pick<HandlerContext, "heartbeat">,
+  work: Promise<T>,
+  everyMs = 1000,
+): Promise<T> {
+  const timer = setInterval(() => void ctx.heartbeat().catch(() => {}), everyMs);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
 }

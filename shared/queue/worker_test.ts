@@ -5,6 +5,7 @@ import {
   consume,
   defineWorker,
   type Handler,
+  keepingAlive,
   startWorker,
   type WorkerDefinition,
 } from "./worker.ts";
@@ -252,4 +253,25 @@ Deno.test("defineWorker refuses a topic declared twice, or no topic, or a zero c
   assert.throws(() => worker({ consumes: [c, c] }), /declares a topic twice/);
   assert.throws(() => worker({ consumes: [] }), /consumes no topic/);
   assert.throws(() => worker({ consumes: [c], chunkSize: 0 }), /at least 1/);
+});
+
+Deno.test("keepingAlive heartbeats while the work runs, and stops once it settles", async () => {
+  let beats = 0;
+  const ctx = { heartbeat: () => Promise.resolve(void beats++) };
+  const slow = new Promise<string>((r) => setTimeout(() => r("done"), 120));
+  assert.equal(await keepingAlive(ctx, slow, 20), "done");
+  const seen = beats;
+  assert.ok(seen >= 3, `heartbeats while waiting: ${seen}`);
+  await new Promise((r) => setTimeout(r, 60));
+  assert.equal(beats, seen, "no heartbeat after the work settled");
+
+  const failing = Promise.reject(new Error("boom"));
+  await assert.rejects(keepingAlive(ctx, failing, 20), /boom/);
+  const failingCtx = { heartbeat: () => Promise.reject(new Error("rebalancing")) };
+  const late = new Promise<number>((r) => setTimeout(() => r(1), 60));
+  assert.equal(
+    await keepingAlive(failingCtx, late, 10),
+    1,
+    "a failed heartbeat does not fail the work",
+  );
 });
