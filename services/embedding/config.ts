@@ -25,7 +25,7 @@ const schema = z.object({
    * CPU pressure, in percent (the share of time some task waited for a core), above which
    * each chunk of background work waits for the machine (yield_gate.ts); 0 turns it off.
    */
-  EMBEDDING_YIELD_PRESSURE: z.coerce.number().int().min(0).max(100).default(30),
+  EMBEDDING_YIELD_PRESSURE: z.coerce.number().int().min(0).max(100).default(0),
   /** Longest wait of one chunk for the machine; then a small chunk goes on anyway. */
   EMBEDDING_YIELD_MAX_WAIT_MS: intVar(1000),
   /** Partitions processed at once; their work shares provider calls. */
