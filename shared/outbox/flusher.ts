@@ -8,10 +8,11 @@
 import type { Sql } from "@hire/db";
 import type { Publisher } from "@hire/queue";
 import type { Logger } from "@hire/log";
+import { type ClaimedRow, claimPages } from "./claim.ts";
 
-// With hashtext(topic) as the second key: one advisory lock per topic.
-const LOCK_SPACE = 7_420_002;
 const PAGE = 500;
+// How long a topic missing from Kafka waits before it is looked at again.
+const MISSING_TOPIC_BACKOFF_MS = 5000;
 
 /** Flushes the outbox: on demand after each batch, and on a timer for anything left. */
 export interface OutboxFlusher {
@@ -22,11 +23,20 @@ export interface OutboxFlusher {
   stop(): Promise<void>;
 }
 
-interface Row {
-  seq: string;
-  topic: string;
-  key: string;
-  payload: Record<string, unknown>;
+/** Raised inside a claim's transaction, so that it rolls back: Kafka did not take its rows. */
+class Unpublishable extends Error {
+  constructor(
+    /** The topics of the refused rows. */
+    readonly topics: string[],
+    /** Whether every one of them is at fault (a missing topic), or only some may be. */
+    readonly eachAtFault: boolean,
+    readonly backoffMs: number,
+    readonly pending: number,
+    override readonly cause?: unknown,
+  ) {
+    super(eachAtFault ? "outbox topic does not exist" : "outbox topic not publishable");
+    this.name = "Unpublishable";
+  }
 }
 
 /** Starts a flusher that also runs every `intervalMs` to publish what a crash left behind. */
@@ -46,52 +56,79 @@ export function startOutboxFlusher(
   // so its rows never hold up the other topics' events.
   const backoff = new Map<string, number>();
 
-  /** Publishes one page per topic; resolves true when some topic has more pending. */
-  const flushPages = async (): Promise<boolean> =>
+  const topicsOf = (rows: readonly ClaimedRow[]) => [...new Set(rows.map((r) => r.topic))];
+
+  /**
+   * Claims a page of each topic in `topics` whose lock is free and publishes them in one
+   * request: one round of statements and one produce whatever the number of topics. Resolves
+   * true when some topic has more pending.
+   */
+  const publishPage = async (topics: readonly string[]): Promise<boolean> =>
     await deps.sql.begin(async (tx) => {
-      let more = false;
-      let existing: Set<string> | undefined;
-      for (const topic of opts.topics) {
-        if ((backoff.get(topic) ?? 0) > Date.now()) continue;
-        // One flusher per topic at a time, whichever service it runs in: a topic's events
-        // are never interleaved, and one topic's flusher never waits on another's.
-        const [lock] = await tx<{ ok: boolean }[]>`
-          SELECT pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(${topic})) AS ok`;
-        if (!lock?.ok) continue;
-        const rows = await tx<Row[]>`
-          SELECT seq, topic, key, payload FROM outbox
-          WHERE topic = ${topic} AND published_at IS NULL ORDER BY seq LIMIT ${PAGE}`;
-        if (rows.length === 0) continue;
-        existing ??= await deps.publisher.existingTopics();
-        if (!existing.has(topic)) existing = await deps.publisher.existingTopics({ fresh: true });
-        if (!existing.has(topic)) {
-          // Looked at again once the cached topic list has refreshed.
-          backoff.set(topic, Date.now() + 5000);
-          deps.log.warn("outbox topic does not exist; its events wait", { topic });
-          continue;
-        }
-        try {
-          await deps.publisher.sendBatch({
-            topicMessages: [{
-              topic,
-              messages: rows.map((r) => ({ key: r.key, value: JSON.stringify(r.payload) })),
-            }],
-          });
-        } catch (err) {
-          backoff.set(topic, Date.now() + (opts.topicBackoffMs ?? 30_000));
-          deps.log.warn("outbox topic not publishable; set aside", {
-            err,
+      const rows = await claimPages(tx, topics, PAGE);
+      if (rows.length === 0) return false;
+      const claimed = topicsOf(rows);
+      let existing = await deps.publisher.existingTopics();
+      if (claimed.some((t) => !existing.has(t))) {
+        existing = await deps.publisher.existingTopics({ fresh: true });
+      }
+      const missing = claimed.filter((t) => !existing.has(t));
+      if (missing.length) {
+        throw new Unpublishable(missing, true, MISSING_TOPIC_BACKOFF_MS, rows.length);
+      }
+      try {
+        await deps.publisher.sendBatch({
+          topicMessages: claimed.map((topic) => ({
             topic,
-            pending: rows.length,
-          });
-          continue;
+            messages: rows.filter((r) => r.topic === topic)
+              .map((r) => ({ key: r.key, value: JSON.stringify(r.payload) })),
+          })),
+        });
+      } catch (err) {
+        throw new Unpublishable(claimed, false, opts.topicBackoffMs ?? 30_000, rows.length, err);
+      }
+      return claimed.some((t) => rows.filter((r) => r.topic === t).length === PAGE);
+    });
+
+  const setAside = (err: Unpublishable) => {
+    for (const topic of err.topics) backoff.set(topic, Date.now() + err.backoffMs);
+    if (err.eachAtFault) {
+      // Looked at again once the cached topic list has refreshed.
+      deps.log.warn("outbox topic does not exist; its events wait", { topics: err.topics });
+    } else {
+      deps.log.warn("outbox topic not publishable; set aside", {
+        err: err.cause,
+        topics: err.topics,
+        pending: err.pending,
+      });
+    }
+  };
+
+  /** Publishes one page per topic not set aside; resolves true when there may be more. */
+  const flushPages = async (): Promise<boolean> => {
+    const due = opts.topics.filter((t) => (backoff.get(t) ?? 0) <= Date.now());
+    try {
+      return await publishPage(due);
+    } catch (err) {
+      if (!(err instanceof Unpublishable)) throw err;
+      if (err.eachAtFault || err.topics.length === 1) {
+        setAside(err);
+        // The other topics' rows were rolled back with these: the next page takes them.
+        return true;
+      }
+      // Kafka refused a request holding several topics: each alone finds the one at fault.
+      let more = false;
+      for (const topic of err.topics) {
+        try {
+          more = await publishPage([topic]) || more;
+        } catch (alone) {
+          if (!(alone instanceof Unpublishable)) throw alone;
+          setAside(alone);
         }
-        backoff.delete(topic);
-        await tx`UPDATE outbox SET published_at = now() WHERE seq IN ${tx(rows.map((r) => r.seq))}`;
-        more ||= rows.length === PAGE;
       }
       return more;
-    });
+    }
+  };
 
   const loop = async () => {
     do {

@@ -3,6 +3,7 @@ import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
 import { createKafka, createPublisher, ensureTopics } from "@hire/kafka";
 import { silentLogger } from "@hire/log";
+import type { Publisher, TopicMessages } from "@hire/queue";
 import { startOutboxFlusher } from "./flusher.ts";
 
 const sql = connect(
@@ -96,6 +97,141 @@ Deno.test("a topic that cannot be published to holds up no other topic", async (
     await publisher.disconnect();
     // Leave nothing behind for other flushers on this database to retry.
     await sql`DELETE FROM outbox WHERE event_id = ${stuck}`;
+    await admin.deleteTopics({ topics: [topic] });
+    await admin.disconnect();
+  }
+});
+
+/** The real publisher, counting its requests and the topics in each. */
+function countingPublisher(publisher: Publisher) {
+  const requests: string[][] = [];
+  return {
+    requests,
+    publisher: {
+      ...publisher,
+      sendBatch(batch: { topicMessages: TopicMessages[] }) {
+        requests.push(batch.topicMessages.map((t) => t.topic));
+        return publisher.sendBatch(batch);
+      },
+    } satisfies Publisher,
+  };
+}
+
+Deno.test("rows of every topic go out in one request", async () => {
+  const topics = [`outbox.test.${crypto.randomUUID()}`, `outbox.test.${crypto.randomUUID()}`];
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, topics.map((topic) => ({ topic, numPartitions: 1 })));
+  for (const topic of topics) {
+    const id = newId("evt");
+    await sql`INSERT INTO outbox (event_id, key, topic, payload)
+      VALUES (${id}, 'k', ${topic}, ${sql.json({ id })})`;
+  }
+  const real = createPublisher(kafka);
+  const { requests, publisher } = countingPublisher(real);
+  const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, {
+    topics,
+    intervalMs: 60_000,
+  });
+  try {
+    await flusher.flush();
+    assert.deepEqual(requests, [topics]);
+    const pending = await sql`SELECT 1 FROM outbox
+      WHERE topic IN ${sql(topics)} AND published_at IS NULL`;
+    assert.equal(pending.length, 0);
+  } finally {
+    await flusher.stop();
+    await real.disconnect();
+    await admin.deleteTopics({ topics });
+    await admin.disconnect();
+  }
+});
+
+Deno.test("a request Kafka refuses for one topic's row still publishes the other topics'", async () => {
+  const [healthy, refusing] = [
+    `outbox.test.${crypto.randomUUID()}`,
+    `outbox.test.${crypto.randomUUID()}`,
+  ];
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, [healthy, refusing].map((topic) => ({ topic, numPartitions: 1 })));
+  const ok = newId("evt");
+  const big = newId("evt");
+  // Over the broker's message.max.bytes (1 MiB by default): refused for its topic alone.
+  await sql`INSERT INTO outbox (event_id, key, topic, payload)
+    VALUES (${big}, 'k', ${refusing}, ${sql.json({ id: big, text: "x".repeat(1_100_000) })}),
+           (${ok}, 'k', ${healthy}, ${sql.json({ id: ok })})`;
+  const fastKafka = createKafka({
+    brokers: (Deno.env.get("KAFKA_BROKERS") ?? "127.0.0.1:9092").split(","),
+    clientId: "outbox-test-fast",
+    retry: { retries: 1, initialRetryTime: 50, maxRetryTime: 100 },
+  });
+  const real = createPublisher(fastKafka);
+  const { requests, publisher } = countingPublisher(real);
+  const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, {
+    topics: [refusing, healthy],
+    intervalMs: 60_000,
+  });
+  try {
+    await flusher.flush();
+    const rows = await sql`SELECT event_id, published_at FROM outbox
+      WHERE event_id IN (${ok}, ${big})`;
+    const published = Object.fromEntries(rows.map((r) => [r.event_id, r.published_at !== null]));
+    assert.deepEqual(published, { [ok]: true, [big]: false });
+    // Both together, then each alone.
+    assert.deepEqual(requests, [[refusing, healthy], [refusing], [healthy]]);
+  } finally {
+    await flusher.stop();
+    await real.disconnect();
+    await sql`DELETE FROM outbox WHERE event_id = ${big}`;
+    await admin.deleteTopics({ topics: [healthy, refusing] });
+    await admin.disconnect();
+  }
+});
+
+Deno.test("two flushers of one topic publish each row once, in order", async () => {
+  const topic = `outbox.test.${crypto.randomUUID()}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, [{ topic, numPartitions: 1 }]);
+  const jobId = newId("job");
+  // Three pages' worth, so the flushers take turns.
+  const ids = Array.from({ length: 1_200 }, () => newId("evt"));
+  await sql`INSERT INTO outbox ${
+    sql(ids.map((id) => ({ event_id: id, key: jobId, topic, payload: sql.json({ id }) })))
+  }`;
+  const publishers = [createPublisher(kafka), createPublisher(kafka)];
+  const flushers = publishers.map((publisher) =>
+    startOutboxFlusher({ sql, publisher, log: silentLogger }, { topics: [topic], intervalMs: 20 })
+  );
+  const consumer = kafka.consumer({ groupId: `outbox-test-${crypto.randomUUID()}` });
+  try {
+    const seen: string[] = [];
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      eachMessage: ({ message }) => {
+        seen.push(JSON.parse(message.value!.toString()).id);
+        return Promise.resolve();
+      },
+    });
+    await Promise.all(flushers.map((f) => f.flush()));
+    const until = Date.now() + 15_000;
+    const pending = async () =>
+      (await sql`SELECT 1 FROM outbox WHERE topic = ${topic} AND published_at IS NULL`).length;
+    while (await pending() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await Promise.all(flushers.map((f) => f.stop()));
+    // Every row marked and no flush under way: the partition holds exactly what was published.
+    const [partition] = await admin.fetchTopicOffsets(topic);
+    assert.equal(partition!.high, String(ids.length));
+    while (seen.length < ids.length && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.deepEqual(seen, ids);
+  } finally {
+    await consumer.disconnect();
+    await Promise.all(flushers.map((f) => f.stop()));
+    await Promise.all(publishers.map((p) => p.disconnect()));
     await admin.deleteTopics({ topics: [topic] });
     await admin.disconnect();
   }

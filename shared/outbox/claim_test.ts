@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { newId } from "@hire/ids";
+import { waitUntil } from "@hire/testing/wait.ts";
+import { claimPages, compareSeq } from "./claim.ts";
+
+const sql = connect(
+  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  { max: 4 },
+);
+Deno.test.afterAll(() => sql.end());
+
+async function rowsIn(topic: string, n: number): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => newId("evt"));
+  for (const id of ids) {
+    await sql`INSERT INTO outbox (event_id, key, topic, payload)
+      VALUES (${id}, 'k', ${topic}, ${sql.json({ id })})`;
+  }
+  return ids;
+}
+
+Deno.test("compareSeq orders sequence numbers as numbers, not as text", () => {
+  assert.deepEqual(["10", "9", "100", "11"].sort(compareSeq), ["9", "10", "11", "100"]);
+  assert.equal(compareSeq("42", "42"), 0);
+});
+
+Deno.test("a claim takes the oldest page of each topic, in the order written, and marks it", async () => {
+  const [a, b] = [`claim.test.${crypto.randomUUID()}`, `claim.test.${crypto.randomUUID()}`];
+  const idsA = await rowsIn(a, 3);
+  const idsB = await rowsIn(b, 2);
+  const claimed = await sql.begin((tx) => claimPages(tx, [a, b], 2));
+  assert.deepEqual(claimed.map((r) => r.payload.id), [...idsA.slice(0, 2), ...idsB]);
+  const left = await sql`SELECT event_id FROM outbox
+    WHERE topic IN (${a}, ${b}) AND published_at IS NULL`;
+  assert.deepEqual(left.map((r) => r.event_id), [idsA[2]]);
+  await sql`DELETE FROM outbox WHERE topic IN (${a}, ${b})`;
+});
+
+Deno.test("a topic whose lock another flusher holds is left to it", async () => {
+  const [held, free] = [`claim.test.${crypto.randomUUID()}`, `claim.test.${crypto.randomUUID()}`];
+  await rowsIn(held, 1);
+  const [freeId] = await rowsIn(free, 1);
+  const other = await sql.reserve();
+  try {
+    await other`BEGIN`;
+    const [taken] = await other`SELECT pg_try_advisory_xact_lock(7420002, hashtext(${held})) AS ok`;
+    assert.equal(taken!.ok, true);
+    const claimed = await sql.begin((tx) => claimPages(tx, [held, free], 10));
+    assert.deepEqual(claimed.map((r) => r.payload.id), [freeId]);
+  } finally {
+    await other`ROLLBACK`;
+    other.release();
+    await sql`DELETE FROM outbox WHERE topic IN (${held}, ${free})`;
+  }
+});
+
+Deno.test("a row published by another flusher while the claim waited for it is not claimed again", async () => {
+  const topic = `claim.test.${crypto.randomUUID()}`;
+  const [first, second] = (await rowsIn(topic, 2)) as [string, string];
+  // Another flusher that has published `first` and not yet committed: the claim's snapshot
+  // shows the row unpublished, and the claim waits for its row lock.
+  const other = await sql.reserve();
+  try {
+    await other`BEGIN`;
+    await other`UPDATE outbox SET published_at = now() WHERE event_id = ${first}`;
+    const claiming = sql.begin((tx) => claimPages(tx, [topic], 10));
+    await waitUntil("the claim to wait on the row", async () => {
+      const [row] = await sql`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND query LIKE '%WITH locked AS MATERIALIZED%'`;
+      return row!.n > 0 ? true : undefined;
+    }, { intervalMs: 10 });
+    await other`COMMIT`;
+    const claimed = await claiming;
+    assert.deepEqual(claimed.map((r) => r.payload.id), [second]);
+  } finally {
+    other.release();
+    await sql`DELETE FROM outbox WHERE topic = ${topic}`;
+  }
+});
