@@ -44,16 +44,20 @@ export async function applyBatch(
 ): Promise<Settled[]> {
   if (commands.length === 0) return [];
   return await sql.begin(async (tx) => {
-    const settled = await settledCommandIds(tx, commands.map((c) => c.command_id));
+    // The three reads go out together (one round trip): the jobs of commands found settled
+    // are locked too, which costs nothing, as a redelivery's job is rarely busy.
+    const [settled, locked, partners] = await Promise.all([
+      settledCommandIds(tx, commands.map((c) => c.command_id)),
+      lockJobs(tx, [...new Set(commands.map((c) => c.job_id))]),
+      existingPartnerIds(tx, commands.map((c) => c.partner_id)),
+    ]);
     // A command id twice in one batch (a producer's retry, or a forgery) is one command: the
     // first copy is applied, the others are redeliveries. Settling both would insert one
     // result for two, which reads as a fence race and would be retried for ever.
     const todo = commands.filter((c) => !settled.has(c.command_id) && settled.add(c.command_id));
     if (todo.length === 0) return [];
 
-    const jobIds = [...new Set(todo.map((c) => c.job_id))];
-    const state = new Map((await lockJobs(tx, jobIds)).map((r) => [r.id, r]));
-    const partners = await existingPartnerIds(tx, todo.map((c) => c.partner_id));
+    const state = new Map(locked.map((r) => [r.id, r]));
     const decideCtx = { ...ctx, isPartner: (id: string) => partners.has(id) };
     const changed = new Set<string>();
     const results: Settled[] = [];
@@ -73,12 +77,14 @@ export async function applyBatch(
       }
     }
 
-    // The edge waits on these notifications; Postgres delivers them only at commit.
-    if (await settleCommands(tx, results.map((r) => r.result)) !== results.length) {
-      throw new FenceRace();
-    }
-    if (changed.size) await saveJobs(tx, [...changed].map((id) => state.get(id)!));
-    await writeOutbox(tx, messages);
+    // The writes go out together too; a fence race found by the first rolls back the rest.
+    // The edge waits on the notifications settling sends; Postgres delivers them at commit.
+    const [settledNow] = await Promise.all([
+      settleCommands(tx, results.map((r) => r.result)),
+      changed.size ? saveJobs(tx, [...changed].map((id) => state.get(id)!)) : undefined,
+      writeOutbox(tx, messages),
+    ]);
+    if (settledNow !== results.length) throw new FenceRace();
     return results;
   });
 }

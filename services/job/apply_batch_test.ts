@@ -1,0 +1,73 @@
+/** applyBatch against the real Postgres: what one transaction of commands leaves behind. */
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { newId } from "@hire/ids";
+import type { JobCommand } from "@hire/jobs";
+import { createPartner } from "@hire/tables";
+import { waitUntil } from "@hire/testing/wait.ts";
+import { applyBatch, FenceRace } from "./apply_batch.ts";
+
+const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const sql = connect(DATABASE_URL, { max: 4, name: "apply-batch-test" });
+Deno.test.afterAll(() => sql.end());
+
+function create(partnerId: string): JobCommand {
+  const now = new Date();
+  return {
+    command_id: newId("cmd"),
+    job_id: newId("job"),
+    partner_id: partnerId,
+    issued_at: now.toISOString(),
+    deadline: new Date(now.getTime() + 60_000).toISOString(),
+    type: "job.create",
+    job: {
+      title: "Apply batch check",
+      description: "x",
+      city: "Riyadh",
+      employment_type: "full_time",
+      salary_min: 5000,
+      salary_max: null,
+      currency: "SAR",
+    },
+  };
+}
+
+Deno.test("applyBatch: a command the edge fences off while the batch writes rolls back the whole batch", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Apply batch test",
+    plan: "growth",
+    adminEmails: [],
+  });
+  const [fenced, other] = [create(partner_id), create(partner_id)];
+  const topic = `test.apply.${crypto.randomUUID()}`;
+  // The edge's fence, not yet committed when the batch reads: the batch sees the command
+  // unsettled, and its own settling waits on the fence's row, then finds it taken.
+  const edge = await sql.reserve();
+  try {
+    await edge`BEGIN`;
+    await edge`INSERT INTO command_results (command_id, job_id, outcome)
+      VALUES (${fenced.command_id}, ${fenced.job_id}, 'expired')`;
+    const applying = applyBatch(sql, [fenced, other], {
+      now: new Date(),
+      newEventId: () => newId("evt"),
+      siteBaseUrl: "http://localhost:8081",
+      eventsTopic: topic,
+      changedTopic: topic,
+    });
+    const settled = applying.then(() => "settled", (err) => err);
+    await waitUntil("the batch's settling to wait on the fence", async () => {
+      const [row] = await sql`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO command_results%'`;
+      return row!.n > 0 ? true : undefined;
+    }, { intervalMs: 10 });
+    await edge`COMMIT`;
+    assert.ok(await settled instanceof FenceRace);
+    const jobs = await sql`SELECT id FROM jobs WHERE id IN (${fenced.job_id}, ${other.job_id})`;
+    const results = await sql`SELECT command_id FROM command_results
+      WHERE command_id = ${other.command_id}`;
+    const outbox = await sql`SELECT 1 FROM outbox WHERE topic = ${topic}`;
+    assert.deepEqual([jobs.length, results.length, outbox.length], [0, 0, 0]);
+  } finally {
+    edge.release();
+  }
+});
