@@ -29,6 +29,12 @@ const schema = z.object({
    * and offset commit serves several creates instead of one (bench/results/batch-window.md).
    */
   JOB_BATCH_WINDOW_MS: nonNegativeIntVar(20),
+  /**
+   * Commands a second (over the last second) from which nothing is held (0: no bound): a flow
+   * that fills its rounds by itself, where a hold would only add its wait to every create and,
+   * for callers that wait for each answer, cut their throughput.
+   */
+  JOB_BATCH_WINDOW_UNTIL_RATE: nonNegativeIntVar(500),
   /** How often leftovers in the outbox are published (after a crash, say). */
   OUTBOX_INTERVAL_MS: intVar(1000),
   /** How often the tables the job service owns are purged of expired rows. */

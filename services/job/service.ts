@@ -40,6 +40,7 @@ export async function startJobService(
   const running = await startWorker(worker, workerDeps, {
     sessionTimeoutMs: cfg.KAFKA_SESSION_TIMEOUT_MS,
     batchWindowMs: cfg.JOB_BATCH_WINDOW_MS,
+    batchWindowUntilRate: cfg.JOB_BATCH_WINDOW_UNTIL_RATE || undefined,
   });
   // The tables this service owns; outbox rows of every service are purged here too.
   const retention = startRetention(deps, {

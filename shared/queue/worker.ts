@@ -13,6 +13,7 @@ import { decodeOrSkip, type Delivered } from "./decode.ts";
 import type { BatchControl, MessageQueue, PartitionBatch, ReceivedMessage } from "./port.ts";
 import { retryWhile } from "./retry_while.ts";
 import { type SetAside, setAsideIn } from "./set_aside.ts";
+import { slidingCount } from "./sliding_count.ts";
 
 /** What a handler may do besides its work. */
 export interface HandlerContext {
@@ -148,10 +149,18 @@ export async function startWorker(
      * handled at once; 0 (the default) holds nothing.
      */
     batchWindowMs?: number;
+    /**
+     * The rate (messages handed over to the worker in the last second) from which nothing is
+     * held: rounds of such a flow fill by themselves while the last one is handled, and a hold
+     * would only add its wait to every message; under a closed loop of callers, it bounds their
+     * throughput. Over a second, not a window: a round's partitions are handed over one after
+     * the other, and the first of them would see a flow as a trickle. No bound by default.
+     */
+    batchWindowUntilRate?: number;
   } = {},
 ): Promise<RunningWorker> {
   const byTopic = new Map(worker.consumes.map((c) => [c.topic, c]));
-  const windows = batchWindows(opts.batchWindowMs ?? 0);
+  const windows = batchWindows(opts.batchWindowMs ?? 0, opts.batchWindowUntilRate ?? Infinity);
   const subscription = await deps.queue.subscribe({
     group: worker.group,
     topics: [...byTopic.keys()],
@@ -159,6 +168,7 @@ export async function startWorker(
     sessionTimeoutMs: opts.sessionTimeoutMs,
   }, async (batch, control) => {
     const started = performance.now();
+    windows.handedOver(batch.messages.length, started);
     await handleBatch(worker, deps, { batch, control, byTopic });
     if (control.isRunning()) await windows.hold(started);
   });
@@ -171,14 +181,20 @@ export async function startWorker(
   };
 }
 
-/** Holds batches until `windowMs` after they began; `end` lets every hold go, now and later. */
-function batchWindows(windowMs: number) {
+/**
+ * Holds batches until `windowMs` after they began, unless `untilRate` messages or more were
+ * handed over within the last second; `end` lets every hold go, now and later.
+ */
+function batchWindows(windowMs: number, untilRate: number) {
   const ends = new Set<() => void>();
+  const lastSecond = slidingCount(1000);
   let ended = false;
   return {
+    handedOver: (messages: number, at: number) => lastSecond.add(messages, at),
     hold(startedAt: number): Promise<void> {
-      const rest = windowMs - (performance.now() - startedAt);
-      if (ended || rest <= 0) return Promise.resolve();
+      const now = performance.now();
+      const rest = windowMs - (now - startedAt);
+      if (ended || rest <= 0 || lastSecond.total(now) >= untilRate) return Promise.resolve();
       return new Promise((resolve) => {
         const release = () => {
           clearTimeout(timer);

@@ -173,7 +173,11 @@ Deno.test("worker: redeliverFrom commits what came before and hands the rest ove
 });
 
 /** A worker over topic "in" recording each batch it is handed; `handled` resolves on the first. */
-async function batchRecorder(queue: InProcessQueue, batchWindowMs?: number) {
+async function batchRecorder(
+  queue: InProcessQueue,
+  batchWindowMs?: number,
+  batchWindowUntilRate?: number,
+) {
   const batches: number[][] = [];
   let firstHandled!: () => void;
   const handled = new Promise<void>((r) => (firstHandled = r));
@@ -187,7 +191,7 @@ async function batchRecorder(queue: InProcessQueue, batchWindowMs?: number) {
       })],
     }),
     { queue, log: recordingLogger() },
-    { batchWindowMs },
+    { batchWindowMs, batchWindowUntilRate },
   );
   return { batches, handled, running };
 }
@@ -206,6 +210,30 @@ for (const [windowMs, expected] of [[0, [[1], [2], [3]]], [300, [[1], [2, 3]]]] 
       // Without a window, the second batch is handed over before the third message is sent.
       while (!windowMs && batches.length < 2) await new Promise((r) => setTimeout(r, 5));
       await publisher.send({ topic: "in", messages: [{ key: "k", value: "3" }] });
+      await queue.whenIdle();
+      await running.stop();
+      assert.deepEqual(batches, expected);
+    },
+  );
+}
+
+for (
+  const [rate, expected, name] of [
+    [3, [[1, 2], [3, 4]], "still holds while fewer messages than its rate came in the last second"],
+    [2, [[1, 2], [3], [4]], "holds nothing once its rate of messages came in the last second"],
+  ] as const
+) {
+  Deno.test(
+    `worker: a batch window ${name}`,
+    async () => {
+      const queue = await setup(["1", "2"]);
+      const { batches, handled, running } = await batchRecorder(queue, 300, rate);
+      await handled;
+      const publisher = queue.publisher();
+      await publisher.send({ topic: "in", messages: [{ key: "k", value: "3" }] });
+      // Not held, the batch of 3 is handed over before 4 is sent.
+      while (rate === 2 && batches.length < 2) await new Promise((r) => setTimeout(r, 5));
+      await publisher.send({ topic: "in", messages: [{ key: "k", value: "4" }] });
       await queue.whenIdle();
       await running.stop();
       assert.deepEqual(batches, expected);
