@@ -1,9 +1,10 @@
 /**
- * `deno task bench:batch-window`: what the job service's batch window saves under a steady
- * flow of creates. The edge and the job service take the same open-loop create load with
- * `JOB_BATCH_WINDOW_MS` at 0 and at the configured window, alternating, and a bare Hono
- * handler takes it too, for the ratio. Writes `bench/results/batch-window.md` and
- * `batch-window-<date>.json`.
+ * `deno task bench:batch-window`: CPU per create under a steady flow of creates. The edge and
+ * the job service take the same open-loop create load with `JOB_BATCH_WINDOW_MS` at 0 and at
+ * the configured window, alternating, and a bare Hono handler takes it too, for the ratio.
+ * Writes `bench/results/batch-window.md` and `batch-window-<date>.json`. With
+ * `BENCH_BATCH_WINDOW_BASE=<tree>`, another checkout's services alternate with this tree's
+ * instead (both at the window), and the results are `batch-window-ab.md` and its JSON.
  * @module
  */
 import { connect } from "@hire/db";
@@ -12,7 +13,7 @@ import { snapshot, usage } from "../common/cpu.ts";
 import { jobBody } from "../common/load.ts";
 import { describeMachine } from "../common/machine.ts";
 import { createPartner } from "../common/partner.ts";
-import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
+import { RESULTS_DIR, ROOT, runBenchmark, step } from "../common/proc.ts";
 import { writeResultFiles } from "../common/report.ts";
 import { latencyStats } from "../common/stats.ts";
 import { startMinimal } from "../baselines/minimal.ts";
@@ -36,6 +37,14 @@ async function commits(stack: Stack): Promise<number> {
 }
 
 let sequence = 0;
+
+/** One side of the comparison: the tree the services run from, at a window. */
+interface Variant {
+  /** The window in ms, or the tree's name and commit. */
+  setting: string;
+  source: string;
+  windowMs: number;
+}
 
 /** Warm-up, then the measured open loop against `baseUrl`; the run's figures. */
 async function measure(
@@ -70,8 +79,29 @@ async function measure(
   };
 }
 
+/** What alternates with what: the window off and on, or another tree and this one. */
+async function variantsOf(cfg: BatchWindowConfig): Promise<Variant[]> {
+  if (!cfg.base) {
+    return [0, cfg.windowMs].map((windowMs) => ({
+      setting: String(windowMs),
+      source: ROOT,
+      windowMs,
+    }));
+  }
+  return [
+    {
+      setting: `base ${await commitUnderTest(cfg.base)}`,
+      source: cfg.base,
+      windowMs: cfg.windowMs,
+    },
+    { setting: `this tree ${await commitUnderTest()}`, source: ROOT, windowMs: cfg.windowMs },
+  ];
+}
+
 async function main() {
   const cfg = readBatchWindowConfig();
+  const variants = await variantsOf(cfg);
+  // The database is migrated by this tree: the base's services must read the same schema.
   const stack = await prepareStack(cfg.database);
   const runs: Run[] = [];
   try {
@@ -86,14 +116,16 @@ async function main() {
       } finally {
         await bare.stop();
       }
-      for (const windowMs of [0, cfg.windowMs]) {
+      for (const [i, variant] of variants.entries()) {
         // The services inherit this process's environment.
-        Deno.env.set("JOB_BATCH_WINDOW_MS", String(windowMs));
-        const services = await startServices(stack, { logDir: `${logDir}/${rep}-${windowMs}` });
+        Deno.env.set("JOB_BATCH_WINDOW_MS", String(variant.windowMs));
+        const services = await startServices({ ...stack, source: variant.source }, {
+          logDir: `${logDir}/${rep}-${i}`,
+        });
         try {
           await firstCreate(services.edgeUrl, partner.api_key);
           runs.push(
-            await measure(cfg, String(windowMs), {
+            await measure(cfg, variant.setting, {
               baseUrl: services.edgeUrl,
               apiKey: partner.api_key,
               stack,
@@ -117,7 +149,7 @@ async function main() {
     runs,
   };
   const paths = await writeResultFiles(RESULTS_DIR, {
-    name: "batch-window",
+    name: cfg.base ? "batch-window-ab" : "batch-window",
     date: report.date,
     json: report,
     markdown: batchWindowMarkdown(report),

@@ -15,7 +15,18 @@ export interface BatchWindowConfig {
   repetitions: number;
   /** The job service's `JOB_BATCH_WINDOW_MS` compared with none (0). */
   windowMs: number;
+  /**
+   * Another checkout (a worktree of an earlier commit, say) whose edge and job service are
+   * compared with this tree's, both at `windowMs`, instead of comparing windows.
+   */
+  base?: string;
   database: string;
+}
+
+/** A tree's path with the trailing slash the services' `cwd` is joined with; none when unset. */
+export function treePath(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  return path.endsWith("/") ? path : `${path}/`;
 }
 
 /** Reads the configuration. */
@@ -26,6 +37,7 @@ export function readBatchWindowConfig(): BatchWindowConfig {
     seconds: positiveInt("BENCH_BATCH_WINDOW_SECONDS", 15),
     repetitions: positiveInt("BENCH_BATCH_WINDOW_REPETITIONS", 3),
     windowMs: positiveInt("BENCH_BATCH_WINDOW_MS", 20),
+    base: treePath(Deno.env.get("BENCH_BATCH_WINDOW_BASE")),
     database: Deno.env.get("BENCH_BATCH_WINDOW_DATABASE") ?? "hire_bench_batch_window",
   };
 }

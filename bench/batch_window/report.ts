@@ -20,7 +20,9 @@ export interface BatchWindowReport {
 const label = (setting: string) =>
   setting === "bare"
     ? "bare Hono, constant JSON"
-    : `create, edge + job service, JOB_BATCH_WINDOW_MS=${setting}`;
+    : /^\d+$/.test(setting)
+    ? `create, edge + job service, JOB_BATCH_WINDOW_MS=${setting}`
+    : `create, edge + job service of ${setting}`;
 
 const ms = (n: number) => n.toFixed(3);
 
@@ -50,19 +52,26 @@ export function batchWindowMarkdown(r: BatchWindowReport): string {
     run.latencyMs.p99.toFixed(1),
     `${run.cpu.machineBusyPct.toFixed(0)}%`,
   ]);
-  return `# The job service's batch window: CPU per create under a steady flow
+  const compared = c.base
+    ? `this tree's edge and job service and those of another checkout (\`${c.base}\`, migrated
+by this tree's schema), both with the job service's \`JOB_BATCH_WINDOW_MS\` at ${c.windowMs}`
+    : `the job service's \`JOB_BATCH_WINDOW_MS\` at 0 (no window) or ${c.windowMs}`;
+  return `# ${
+    c.base ? "Two trees" : "The job service's batch window"
+  }: CPU per create under a steady flow
 
-Measured on ${r.date} (${r.generated_at}) with \`deno task bench:batch-window\`, commit ${r.commit}.
-Raw figures: \`batch-window-${r.date}.json\`.
+Measured on ${r.date} (${r.generated_at}) with \`deno task bench:batch-window\`${
+    c.base ? ` and \`BENCH_BATCH_WINDOW_BASE=${c.base}\`` : ""
+  }, commit ${r.commit}.
+Raw figures: \`batch-window${c.base ? "-ab" : ""}-${r.date}.json\`.
 
 The edge and the job service run as \`deno task dev\` runs them (each its own process and Postgres
 role, plan limits lifted; \`bench/baselines/system.ts\`), on database \`${c.database}\` and topics
 of the run's own on the local broker; nothing else of the system runs. An open loop sends
 ${c.rate} creates/s (a new request every ${(1000 / c.rate).toFixed(0)} ms whatever the answers;
 latency counted from each request's scheduled start): ${c.warmupS} s of warm-up, an \`ANALYZE\` and a \`CHECKPOINT\`,
-then ${c.seconds} s measured. The services are started afresh for each run, with the job service's
-\`JOB_BATCH_WINDOW_MS\` at 0 (no window) or ${c.windowMs}, alternating, ${c.repetitions} runs
-each; the bare Hono handler (\`bench/baselines/minimal.ts\`) takes the same open loop once per
+then ${c.seconds} s measured. The services are started afresh for each run, with
+${compared}, alternating, ${c.repetitions} runs each; the bare Hono handler (\`bench/baselines/minimal.ts\`) takes the same open loop once per
 repetition, as the reference of the CPU a request costs at all. Each figure is the median of a
 setting's runs.
 
