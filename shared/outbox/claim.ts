@@ -32,19 +32,24 @@ export async function claimPages(
   page: number,
 ): Promise<ClaimedRow[]> {
   if (topics.length === 0) return [];
+  // The UPDATE asks for an unpublished row without the words "published_at IS NULL": with
+  // them the planner reads the partial indexes that predicate matches, every entry (dead ones
+  // too) for each topic, instead of the page's rows by key: 0.8 ms a claim of ten rows under
+  // wrk's creates, against 0.2 ms by key.
   const rows = await tx<ClaimedRow[]>`
     WITH locked AS MATERIALIZED (
       SELECT topic FROM unnest(${topics as string[]}::text[]) AS t(topic)
       WHERE pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(topic))
-    ), next AS (
+    ), next AS MATERIALIZED (
       SELECT p.seq FROM locked CROSS JOIN LATERAL (
         SELECT seq FROM outbox
         WHERE outbox.topic = locked.topic AND published_at IS NULL
         ORDER BY seq LIMIT ${page}) p
     )
-    UPDATE outbox SET published_at = now() FROM next
-    WHERE outbox.seq = next.seq AND outbox.published_at IS NULL
-    RETURNING outbox.seq, outbox.topic, outbox.key, outbox.payload`;
+    UPDATE outbox SET published_at = now()
+    WHERE seq = ANY (ARRAY(SELECT seq FROM next))
+      AND coalesce(published_at, '-infinity') = '-infinity'
+    RETURNING seq, topic, key, payload`;
   return [...rows].sort((a, b) => compareSeq(a.seq, b.seq));
 }
 
