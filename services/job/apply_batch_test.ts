@@ -2,35 +2,16 @@
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
-import type { JobCommand } from "@hire/jobs";
 import { createPartner } from "@hire/tables";
-import { waitUntil } from "@hire/testing/wait.ts";
+import { jobCommand } from "@hire/testing/job_commands.ts";
+import { waitUntilLockWait } from "@hire/testing/lock_waits.ts";
 import { applyBatch, FenceRace } from "./apply_batch.ts";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 const sql = connect(DATABASE_URL, { max: 4, name: "apply-batch-test" });
 Deno.test.afterAll(() => sql.end());
 
-function create(partnerId: string): JobCommand {
-  const now = new Date();
-  return {
-    command_id: newId("cmd"),
-    job_id: newId("job"),
-    partner_id: partnerId,
-    issued_at: now.toISOString(),
-    deadline: new Date(now.getTime() + 60_000).toISOString(),
-    type: "job.create",
-    job: {
-      title: "Apply batch check",
-      description: "x",
-      city: "Riyadh",
-      employment_type: "full_time",
-      salary_min: 5000,
-      salary_max: null,
-      currency: "SAR",
-    },
-  };
-}
+const create = (partnerId: string) => jobCommand(partnerId, newId("job"), { type: "job.create" });
 
 Deno.test("applyBatch: a command the edge fences off while the batch writes rolls back the whole batch", async () => {
   const { partner_id } = await createPartner(sql, {
@@ -55,11 +36,7 @@ Deno.test("applyBatch: a command the edge fences off while the batch writes roll
       changedTopic: topic,
     });
     const settled = applying.then(() => "settled", (err) => err);
-    await waitUntil("the batch's settling to wait on the fence", async () => {
-      const [row] = await sql`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO command_results%'`;
-      return row!.n > 0 ? true : undefined;
-    }, { intervalMs: 10 });
+    await waitUntilLockWait(sql, "INSERT INTO command_results");
     await edge`COMMIT`;
     assert.ok(await settled instanceof FenceRace);
     const jobs = await sql`SELECT id FROM jobs WHERE id IN (${fenced.job_id}, ${other.job_id})`;

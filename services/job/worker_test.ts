@@ -11,6 +11,7 @@ import { createRegistry } from "@hire/metrics";
 import { createPartner } from "@hire/tables";
 import { decodeJobChanged } from "@hire/pipeline";
 import { InProcessQueue, SET_ASIDE_COUNTER } from "@hire/queue";
+import { jobCommand as command } from "@hire/testing/job_commands.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
 import { loadJobConfig } from "./config.ts";
 import { startJobService } from "./service.ts";
@@ -63,40 +64,6 @@ async function start() {
       await sql`DELETE FROM outbox WHERE topic IN ${sql(Object.values(topics))}`;
     },
   };
-}
-
-function command(
-  partnerId: string,
-  jobId: string,
-  body:
-    | { type: "job.create"; salary?: number }
-    | { type: "job.update"; title: string }
-    | { type: "job.delete" },
-): JobCommand {
-  const now = new Date();
-  const base = {
-    command_id: newId("cmd"),
-    job_id: jobId,
-    partner_id: partnerId,
-    issued_at: now.toISOString(),
-    deadline: new Date(now.getTime() + 60_000).toISOString(),
-  };
-  if (body.type === "job.delete") return { ...base, type: "job.delete" };
-  return body.type === "job.create"
-    ? {
-      ...base,
-      type: "job.create",
-      job: {
-        title: "Worker check",
-        description: "x",
-        city: "Riyadh",
-        employment_type: "full_time",
-        salary_min: body.salary ?? 5000,
-        salary_max: null,
-        currency: "SAR",
-      },
-    }
-    : { ...base, type: "job.update", changes: { title: body.title } };
 }
 
 const outcomes = async (ids: string[]) =>

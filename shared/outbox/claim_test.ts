@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
-import { waitUntil } from "@hire/testing/wait.ts";
+import { waitUntilLockWait } from "@hire/testing/lock_waits.ts";
 import { claimPages, compareSeq } from "./claim.ts";
 
 const sql = connect(
@@ -64,11 +64,7 @@ Deno.test("a row published by another flusher while the claim waited for it is n
     await other`BEGIN`;
     await other`UPDATE outbox SET published_at = now() WHERE event_id = ${first}`;
     const claiming = sql.begin((tx) => claimPages(tx, [topic], 10));
-    await waitUntil("the claim to wait on the row", async () => {
-      const [row] = await sql`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND query LIKE '%WITH locked AS MATERIALIZED%'`;
-      return row!.n > 0 ? true : undefined;
-    }, { intervalMs: 10 });
+    await waitUntilLockWait(sql, "WITH locked AS MATERIALIZED");
     await other`COMMIT`;
     const claimed = await claiming;
     assert.deepEqual(claimed.map((r) => r.payload.id), [second]);
