@@ -56,7 +56,16 @@ export function startOutboxFlusher(
   // so its rows never hold up the other topics' events.
   const backoff = new Map<string, number>();
 
-  const topicsOf = (rows: readonly ClaimedRow[]) => [...new Set(rows.map((r) => r.topic))];
+  /** The claimed rows of each topic, as messages, in the order they were written. */
+  const byTopic = (rows: readonly ClaimedRow[]) => {
+    const topics = new Map<string, { key: string; value: string }[]>();
+    for (const r of rows) {
+      const messages = topics.get(r.topic) ?? [];
+      topics.set(r.topic, messages);
+      messages.push({ key: r.key, value: JSON.stringify(r.payload) });
+    }
+    return topics;
+  };
 
   /**
    * Claims a page of each topic in `topics` whose lock is free and publishes them in one
@@ -67,7 +76,8 @@ export function startOutboxFlusher(
     await deps.sql.begin(async (tx) => {
       const rows = await claimPages(tx, topics, PAGE);
       if (rows.length === 0) return false;
-      const claimed = topicsOf(rows);
+      const pages = byTopic(rows);
+      const claimed = [...pages.keys()];
       let existing = await deps.publisher.existingTopics();
       if (claimed.some((t) => !existing.has(t))) {
         existing = await deps.publisher.existingTopics({ fresh: true });
@@ -78,16 +88,12 @@ export function startOutboxFlusher(
       }
       try {
         await deps.publisher.sendBatch({
-          topicMessages: claimed.map((topic) => ({
-            topic,
-            messages: rows.filter((r) => r.topic === topic)
-              .map((r) => ({ key: r.key, value: JSON.stringify(r.payload) })),
-          })),
+          topicMessages: [...pages].map(([topic, messages]) => ({ topic, messages })),
         });
       } catch (err) {
         throw new Unpublishable(claimed, false, opts.topicBackoffMs ?? 30_000, rows.length, err);
       }
-      return claimed.some((t) => rows.filter((r) => r.topic === t).length === PAGE);
+      return [...pages.values()].some((messages) => messages.length === PAGE);
     });
 
   const setAside = (err: Unpublishable) => {
