@@ -5,6 +5,7 @@
  * @module
  */
 import { JOBS_PATH } from "../common/load.ts";
+import { latencyStats } from "../common/stats.ts";
 
 /** What one run of the load measured. */
 export interface OpenLoopResult {
@@ -13,6 +14,8 @@ export interface OpenLoopResult {
   statuses: Record<string, number>;
   /** Milliseconds from the scheduled start to the answer, of answered requests. */
   latenciesMs: number[];
+  /** Each answered request's scheduled start (ms from the load's beginning), as `latenciesMs`. */
+  dueMs: number[];
   /** Requests that started more than 10 ms after their scheduled time (the generator lagged). */
   lateStarts: number;
 }
@@ -32,7 +35,13 @@ export async function openLoopCreates(opts: {
   body: () => unknown;
 }): Promise<OpenLoopResult> {
   const starts = schedule(opts.rate, opts.seconds);
-  const result: OpenLoopResult = { sent: 0, statuses: {}, latenciesMs: [], lateStarts: 0 };
+  const result: OpenLoopResult = {
+    sent: 0,
+    statuses: {},
+    latenciesMs: [],
+    dueMs: [],
+    lateStarts: 0,
+  };
   const pending: Promise<void>[] = [];
   const t0 = performance.now();
   const send = async (due: number) => {
@@ -46,6 +55,7 @@ export async function openLoopCreates(opts: {
       await res.body?.cancel();
       status = res.status;
       result.latenciesMs.push(performance.now() - (t0 + due));
+      result.dueMs.push(due);
     } catch {
       // Counted under status 0.
     }
@@ -61,4 +71,21 @@ export async function openLoopCreates(opts: {
   }
   await Promise.all(pending);
   return result;
+}
+
+/**
+ * p99 of the requests scheduled in each `windowMs` slice of the load, so a tail made in a
+ * few seconds (a restart, a vacuum) shows apart from one spread over the whole phase.
+ */
+export function windowP99(
+  r: Pick<OpenLoopResult, "latenciesMs" | "dueMs">,
+  windowMs: number,
+): { fromS: number; count: number; p99: number }[] {
+  const slices: number[][] = [];
+  r.dueMs.forEach((due, i) => (slices[Math.floor(due / windowMs)] ??= []).push(r.latenciesMs[i]!));
+  return Array.from(slices, (slice, i) => ({
+    fromS: (i * windowMs) / 1000,
+    count: slice?.length ?? 0,
+    p99: slice ? Math.round(latencyStats(slice).p99) : NaN,
+  }));
 }

@@ -8,7 +8,7 @@ import type { Sql } from "@hire/db";
 import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
 import { vmRssKiB } from "../common/rss.ts";
 import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
-import { openLoopCreates } from "./open_loop.ts";
+import { openLoopCreates, windowP99 } from "./open_loop.ts";
 
 /** One phase's figures. */
 export interface PhaseResult {
@@ -19,6 +19,8 @@ export interface PhaseResult {
   statuses: Record<string, number>;
   lateStarts: number;
   latencyMs: LatencyStats;
+  /** p99 of each 5 s of the load. */
+  windows: ReturnType<typeof windowP99>;
   /** Jobs still waiting for their embedding when the phase began and ended. */
   backlogAtStart: number;
   backlogAtEnd: number;
@@ -62,6 +64,7 @@ export async function runPhase(opts: {
     statuses: r.statuses,
     lateStarts: r.lateStarts,
     latencyMs: roundedStats(latencyStats(r.latenciesMs)),
+    windows: windowP99(r, 5000),
     backlogAtStart,
     backlogAtEnd: await embeddingBacklog(opts.sql),
     cpu,

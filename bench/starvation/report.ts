@@ -88,6 +88,16 @@ ${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
 - CPU, pipeline stopped: ${cpuLine(r.stopped.cpu)}
 - CPU, pipeline draining: ${cpuLine(r.draining.cpu)}
 
+p99 (ms) of the requests scheduled in each 5 s of a phase:
+
+${
+    markdownTable(
+      ["phase", ...r.stopped.windows.map((w) => `${w.fromS}–${w.fromS + 5} s`)],
+      phases.map((p) => [p.name, ...p.windows.map((w) => String(w.p99))]),
+      r.stopped.windows.map((_, i) => i + 1),
+    )
+  }
+
 Resident memory (MiB) at the end of each phase:
 
 ${
