@@ -4,6 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { createKafkaProbe, FAST_FAIL_RETRY, serviceQueue } from "@hire/kafka";
+import { announceApiLoad } from "@hire/load";
 import { startRetention } from "@hire/tables";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
@@ -63,6 +64,9 @@ const retention = startRetention({ sql, log }, {
   intervalMs: cfg.PURGE_INTERVAL_MS,
 });
 
+// Background work gives way while the API is busy (@hire/load).
+const load = announceApiLoad(sql, "edge");
+
 const server = Deno.serve({
   port: cfg.PORT,
   onListen: ({ port }) => log.info("edge listening", { port }),
@@ -71,6 +75,7 @@ const server = Deno.serve({
 onShutdown(log, async () => {
   // In-flight requests finish first; new connections are refused meanwhile.
   await server.shutdown();
+  load.stop();
   retention.stop();
   readiness.stop();
   await bus.close();

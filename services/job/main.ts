@@ -4,6 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { serviceQueue } from "@hire/kafka";
+import { announceApiLoad } from "@hire/load";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createRegistry, serveMetrics } from "@hire/metrics";
@@ -18,6 +19,8 @@ const { queue } = serviceQueue(cfg, { service: "job", log });
 const metrics = createRegistry({ labels: { service: "job" } });
 
 const service = await startJobService(cfg, { sql, queue, log, metrics });
+// Creates wait on this service: background work gives way while it is busy (@hire/load).
+const load = announceApiLoad(sql, "job");
 const metricsServer = serveMetrics(metrics, {
   port: cfg.METRICS_PORT,
   hostname: cfg.METRICS_HOSTNAME,
@@ -25,6 +28,7 @@ const metricsServer = serveMetrics(metrics, {
 });
 
 onShutdown(log, async () => {
+  load.stop();
   await service.stop();
   await metricsServer.stop();
   await sql.end({ timeout: 5 });

@@ -4,6 +4,7 @@
  */
 import { connect } from "@hire/db";
 import { startDatabaseReadiness } from "@hire/http";
+import { announceApiLoad } from "@hire/load";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createApp } from "./app.ts";
@@ -22,6 +23,9 @@ const app = createApp({
   ...siteSettings(cfg),
 });
 
+// Background work gives way while seekers are being served too (@hire/load).
+const load = announceApiLoad(sql, "site");
+
 const server = Deno.serve({
   port: cfg.SITE_PORT,
   onListen: ({ port }) => log.info("site listening", { port, base_url: cfg.SITE_BASE_URL }),
@@ -29,6 +33,7 @@ const server = Deno.serve({
 
 onShutdown(log, async () => {
   await server.shutdown();
+  load.stop();
   readiness.stop();
   await sql.end({ timeout: 5 });
 });

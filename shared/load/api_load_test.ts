@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { waitUntil } from "@hire/testing/wait.ts";
+import { announceApiLoad, API_LOAD_CHANNEL, hearApiLoad } from "./api_load.ts";
+
+const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const announcing = connect(url, { max: 1 });
+const listening = connect(url, { max: 2 });
+Deno.test.afterAll(async () => {
+  await Promise.all([announcing.end(), listening.end()]);
+});
+
+// Other API processes of the test run may announce on the same database at the same time;
+// a sender that claims 50 cores (10 s of CPU each 200 ms, less as the timer runs late)
+// stands out from anything real.
+const BUSY = 25;
+
+Deno.test("a listener hears an API process's load, ignores noise, and forgets it once silent", async () => {
+  const heard = await hearApiLoad(listening);
+  let cpuUs = 0;
+  // Ten seconds of CPU at each 200 ms announcement.
+  const announcer = announceApiLoad(announcing, "edge", () => cpuUs += 10_000_000);
+  try {
+    await listening`SELECT pg_notify(${API_LOAD_CHANNEL}, 'not an announcement')`;
+    const busy = await waitUntil("the announced load", () => {
+      const now = heard.current();
+      return Promise.resolve(now >= BUSY ? now : undefined);
+    });
+    assert.ok(busy < 75, `one sender counted once: ${busy}`);
+    announcer.stop();
+    await waitUntil("the silent sender to be forgotten", () => {
+      return Promise.resolve(heard.current() < BUSY ? true : undefined);
+    });
+  } finally {
+    announcer.stop();
+    await heard.stop();
+  }
+});
