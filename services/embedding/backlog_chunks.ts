@@ -35,17 +35,22 @@ export function chunkSize(backlog: number, limits: ChunkLimits = CHUNK_LIMITS): 
 
 /**
  * `items` in consecutive chunks of {@linkcode chunkSize} for their number, each let through
- * by `admit` first (the yield gate): a chunk let through only after the gate's longest wait
- * takes at most `min` items, so a machine busy for good gets background work in small bites.
+ * by `admit` first (the yield gate), told how long the chunk's oldest item has waited since
+ * its `updated_at`: a chunk let through only after the gate's longest wait takes at most
+ * `min` items, so an API busy for good gets background work in small bites.
  */
-export async function* pacedChunks<T>(
+export async function* pacedChunks<T extends { updated_at: Date }>(
   items: readonly T[],
   admit: Admit,
+  now: () => Date,
   limits: ChunkLimits = CHUNK_LIMITS,
 ): AsyncGenerator<T[]> {
   const size = chunkSize(items.length, limits);
   for (let at = 0; at < items.length;) {
-    const take = (await admit()) === "yielded" ? Math.min(size, limits.min) : size;
+    const oldest = Math.min(...items.slice(at, at + size).map((i) => i.updated_at.getTime()));
+    const take = (await admit(now().getTime() - oldest)) === "yielded"
+      ? Math.min(size, limits.min)
+      : size;
     yield items.slice(at, at + take);
     at += take;
   }

@@ -30,22 +30,39 @@ async function collect<T>(chunks: AsyncGenerator<T[]>): Promise<T[][]> {
   return out;
 }
 
+/** Items changed `ago(i)` ms before `NOW`. */
+const NOW = new Date("2026-11-29T08:00:00Z");
+const items = (n: number, ago: (i: number) => number = () => 0) =>
+  Array.from({ length: n }, (_, i) => ({ i, updated_at: new Date(NOW.getTime() - ago(i)) }));
+const now = () => NOW;
+
 Deno.test("pacedChunks keeps every item once, in order", async () => {
-  const items = Array.from({ length: 300 }, (_, i) => i);
-  const chunks = await collect(pacedChunks(items, admitAlways, limits));
+  const all = items(300);
+  const chunks = await collect(pacedChunks(all, admitAlways, now, limits));
   assert.deepEqual(chunks.map((c) => c.length), [75, 75, 75, 75]);
-  assert.deepEqual(chunks.flat(), items);
-  assert.deepEqual(await collect(pacedChunks([], admitAlways, limits)), []);
-  assert.deepEqual(await collect(pacedChunks(["a", "b"], admitAlways, limits)), [["a", "b"]]);
+  assert.deepEqual(chunks.flat(), all);
+  assert.deepEqual(await collect(pacedChunks([], admitAlways, now, limits)), []);
+  assert.deepEqual(await collect(pacedChunks(items(2), admitAlways, now, limits)), [items(2)]);
 });
 
 Deno.test("pacedChunks asks the gate before each chunk; one that yielded is small", async () => {
-  const items = Array.from({ length: 300 }, (_, i) => i);
+  const all = items(300);
   const paces: Pace[] = ["free", "yielded", "yielded", "free", "free", "free"];
   let asked = 0;
   const admit = () => Promise.resolve(paces[asked++] ?? "free");
-  const chunks = await collect(pacedChunks(items, admit, limits));
+  const chunks = await collect(pacedChunks(all, admit, now, limits));
   assert.deepEqual(chunks.map((c) => c.length), [75, 16, 16, 75, 75, 43]);
-  assert.deepEqual(chunks.flat(), items);
+  assert.deepEqual(chunks.flat(), all);
   assert.equal(asked, chunks.length);
+});
+
+Deno.test("pacedChunks tells the gate how long each chunk's oldest item has waited", async () => {
+  // 100 items, the first changed 100 s ago, each later one a second after it; item 30 an
+  // edit of an older job (changed 500 s ago) that arrived among them.
+  const all = items(100, (i) => i === 30 ? 500_000 : (100 - i) * 1000);
+  const told: number[] = [];
+  const admit = (waitedMs: number) =>
+    Promise.resolve(void told.push(waitedMs)).then(() => "free" as const);
+  await collect(pacedChunks(all, admit, now, limits));
+  assert.deepEqual(told, [100_000, 500_000, 50_000, 25_000]);
 });

@@ -18,3 +18,20 @@ Deno.test("embedding config: a nice value outside 0–19 or not a whole number i
     );
   }
 });
+
+Deno.test("embedding config: the yield gate holds above 30% of a core of API CPU unless told otherwise", () => {
+  assert.equal(loadEmbeddingServiceConfig({}).EMBEDDING_YIELD_API_CPU, 30);
+  assert.equal(
+    loadEmbeddingServiceConfig({ EMBEDDING_YIELD_API_CPU: "0" }).EMBEDDING_YIELD_API_CPU,
+    0,
+  );
+  for (const bad of ["-1", "2.5", "busy"]) {
+    assert.throws(
+      () => loadEmbeddingServiceConfig({ EMBEDDING_YIELD_API_CPU: bad }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.problems.some((p) => p.startsWith("EMBEDDING_YIELD_API_CPU")),
+      bad,
+    );
+  }
+});

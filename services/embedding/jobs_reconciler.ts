@@ -115,7 +115,7 @@ function matchTrigger(deps: PipelineDeps, job: JobRow): OutboxMessage {
 async function embedJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
   // Each chunk is marked ready before the next is embedded: a long backlog's first jobs
   // do not wait for its last.
-  for await (const chunk of pacedChunks(rows, deps.admit)) await embedChunk(deps, chunk);
+  for await (const chunk of pacedChunks(rows, deps.admit, deps.now)) await embedChunk(deps, chunk);
 }
 
 async function embedChunk(deps: PipelineDeps, rows: JobRow[]): Promise<void> {

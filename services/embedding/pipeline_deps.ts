@@ -2,10 +2,10 @@
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { EmbeddingProvider } from "@hire/embedding";
+import type { ApiLoad } from "@hire/load";
 import type { Logger } from "@hire/log";
 import type { VectorIndex } from "@hire/vector";
 import type { EmbeddingServiceConfig } from "./config.ts";
-import { readCpuStallUs } from "./cpu_pressure.ts";
 import type { RetryPolicy } from "./retry_policy.ts";
 import { type Admit, admitAlways, yieldGate } from "./yield_gate.ts";
 
@@ -24,13 +24,17 @@ export interface PipelineDeps {
   admit: Admit;
 }
 
-/** The reconcilers' dependencies as the service and `deno task reindex` build them. */
+/**
+ * The reconcilers' dependencies as the service and `deno task reindex` build them. Without
+ * `apiLoad` (nothing listening), no chunk waits.
+ */
 export function pipelineDeps(
   cfg: EmbeddingServiceConfig,
-  deps: Pick<PipelineDeps, "sql" | "provider" | "index" | "log">,
+  deps: Pick<PipelineDeps, "sql" | "provider" | "index" | "log"> & { apiLoad?: ApiLoad },
 ): PipelineDeps {
+  const { apiLoad, ...shared } = deps;
   return {
-    ...deps,
+    ...shared,
     policy: {
       maxAttempts: cfg.EMBEDDING_MAX_ATTEMPTS,
       baseMs: cfg.EMBEDDING_RETRY_BASE_MS,
@@ -40,26 +44,26 @@ export function pipelineDeps(
     topics: { events: cfg.TOPIC_JOBS_EVENTS, embeddingsReady: cfg.TOPIC_EMBEDDINGS_READY },
     now: () => new Date(),
     newId: () => newId("evt"),
-    admit: admitFor(cfg, deps.log),
+    admit: apiLoad ? admitFor(cfg, apiLoad, deps.log) : admitAlways,
   };
 }
 
 /** The yield gate the configuration asks for. */
-function admitFor(cfg: EmbeddingServiceConfig, log: Logger): Admit {
-  if (cfg.EMBEDDING_YIELD_PRESSURE === 0) return admitAlways;
+function admitFor(cfg: EmbeddingServiceConfig, apiLoad: ApiLoad, log: Logger): Admit {
   return yieldGate({
-    threshold: cfg.EMBEDDING_YIELD_PRESSURE / 100,
+    threshold: cfg.EMBEDDING_YIELD_API_CPU / 100,
+    lateAfterMs: cfg.EMBEDDING_YIELD_LATE_MS,
     maxWaitMs: cfg.EMBEDDING_YIELD_MAX_WAIT_MS,
     probeMs: YIELD_PROBE_MS,
-    readStallUs: readCpuStallUs,
-    onChange: (yielding, pressure) => {
-      const at = { cpuPressure: Math.round(pressure * 100) / 100 };
-      if (yielding) log.info("embedding yields to a busy CPU: small chunks", at);
+    readLoad: apiLoad.current,
+    onChange: (yielding, load) => {
+      const at = { apiCpu: Math.round(load * 100) / 100 };
+      if (yielding) log.info("embedding yields to a busy API: small chunks", at);
       else log.info("embedding no longer yields", at);
     },
   });
 }
 
-// Long enough for the pressure over it to mean something (the kernel's counters move in
-// scheduler ticks), short enough that a chunk waiting on a machine gone quiet starts soon.
+// Half an announcement interval of the API's processes: a chunk waiting on an API gone
+// quiet starts within a fraction of a second.
 const YIELD_PROBE_MS = 100;

@@ -62,7 +62,7 @@ export async function reconcileSeekers(
 }
 
 async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
-  for await (const chunk of pacedChunks(rows, deps.admit)) await embedChunk(deps, chunk);
+  for await (const chunk of pacedChunks(rows, deps.admit, deps.now)) await embedChunk(deps, chunk);
 }
 
 async function embedChunk(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { Sql } from "@hire/db";
 import type { EmbeddingProvider } from "@hire/embedding";
+import { hearApiLoad } from "@hire/load";
 import type { Logger } from "@hire/log";
 import type { Registry } from "@hire/metrics";
 import { startServiceOutbox } from "@hire/outbox";
@@ -34,7 +35,9 @@ export async function startEmbeddingService(
   cfg: EmbeddingServiceConfig,
   deps: EmbeddingServiceDeps,
 ): Promise<{ stop(): Promise<void> }> {
-  const pipeline = pipelineDeps(cfg, deps);
+  // With the gate off nobody listens: the API's announcements go unheard.
+  const apiLoad = cfg.EMBEDDING_YIELD_API_CPU > 0 ? await hearApiLoad(deps.sql) : undefined;
+  const pipeline = pipelineDeps(cfg, { ...deps, apiLoad });
   const worker = embeddingWorker(cfg, pipeline);
   const outbox = await startServiceOutbox(deps, {
     topics: worker.produces,
@@ -66,6 +69,7 @@ export async function startEmbeddingService(
       await running.stop();
       await sweeper.stop();
       await outbox.stop();
+      await apiLoad?.stop();
     },
   };
 }
