@@ -32,6 +32,20 @@ export function latencyStats(values: readonly number[]): LatencyStats {
   };
 }
 
+/**
+ * Rounded stats of the samples in each `sliceMs` slice of time (a sample at `at` falls in
+ * slice `floor(at / sliceMs)`), empty slices included, so a tail made in a few seconds or
+ * minutes shows apart from one spread over a whole run.
+ */
+export function statsBySlice(
+  samples: Iterable<{ at: number; value: number }>,
+  sliceMs: number,
+): LatencyStats[] {
+  const slices: number[][] = [];
+  for (const s of samples) (slices[Math.floor(s.at / sliceMs)] ??= []).push(s.value);
+  return Array.from(slices, (values) => roundedStats(latencyStats(values ?? [])));
+}
+
 /** Latency stats in whole milliseconds. */
 export function roundedStats(s: LatencyStats): LatencyStats {
   return {

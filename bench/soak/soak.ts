@@ -7,7 +7,7 @@
  */
 import type { VacuumWork } from "../common/autovacuum.ts";
 import type { Resident } from "../common/rss.ts";
-import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
+import { type LatencyStats, statsBySlice } from "../common/stats.ts";
 import type { PipelineConfig } from "../pipeline/config.ts";
 import { jobBodies, type JobOutcome, offerLoad } from "../pipeline/load.ts";
 import { drain, processGroups, readySystem, sampler } from "../pipeline/pipeline.ts";
@@ -35,13 +35,10 @@ export interface SoakRun {
 
 /** 201 → match_ready by the minute each create was answered in. */
 export function byMinute(outcomes: JobOutcome[], startedAt: number): LatencyStats[] {
-  const minutes: number[][] = [];
-  for (const o of outcomes) {
-    if (o.readyMs === null) continue;
-    const m = Math.floor((o.createdAt - startedAt) / 60_000);
-    (minutes[m] ??= []).push(o.readyMs);
-  }
-  return Array.from(minutes, (xs) => roundedStats(latencyStats(xs ?? [])));
+  const ready = outcomes.flatMap((o) =>
+    o.readyMs === null ? [] : [{ at: o.createdAt - startedAt, value: o.readyMs }]
+  );
+  return statsBySlice(ready, 60_000);
 }
 
 /** Trends of every process's private memory over the samples. */

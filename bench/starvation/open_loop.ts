@@ -5,7 +5,7 @@
  * @module
  */
 import { JOBS_PATH } from "../common/load.ts";
-import { latencyStats } from "../common/stats.ts";
+import { statsBySlice } from "../common/stats.ts";
 
 /** What one run of the load measured. */
 export interface OpenLoopResult {
@@ -81,11 +81,10 @@ export function windowP99(
   r: Pick<OpenLoopResult, "latenciesMs" | "dueMs">,
   windowMs: number,
 ): { fromS: number; count: number; p99: number }[] {
-  const slices: number[][] = [];
-  r.dueMs.forEach((due, i) => (slices[Math.floor(due / windowMs)] ??= []).push(r.latenciesMs[i]!));
-  return Array.from(slices, (slice, i) => ({
+  const samples = r.dueMs.map((due, i) => ({ at: due, value: r.latenciesMs[i]! }));
+  return statsBySlice(samples, windowMs).map((s, i) => ({
     fromS: (i * windowMs) / 1000,
-    count: slice?.length ?? 0,
-    p99: slice ? Math.round(latencyStats(slice).p99) : NaN,
+    count: s.count,
+    p99: s.p99,
   }));
 }
