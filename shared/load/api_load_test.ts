@@ -36,3 +36,22 @@ Deno.test("a listener hears an API process's load, ignores noise, and forgets it
     await heard.stop();
   }
 });
+
+Deno.test("an announcer whose Postgres is away skips each announcement and keeps trying", async () => {
+  // Nothing listens on port 1: every NOTIFY fails to connect.
+  const away = connect("postgres://postgres@127.0.0.1:1/hire_test", { max: 1, connectTimeout: 1 });
+  let readings = 0;
+  const announcer = announceApiLoad(away, "edge", () => (readings++, 0));
+  try {
+    // The meter reads once when made and once per announcement: a failure that stopped the
+    // timer, or a rejection left unhandled (which fails this test), would not get to four.
+    await waitUntil("announcements after failures", () => {
+      return Promise.resolve(readings >= 4 ? true : undefined);
+    }, { timeoutMs: 15_000 });
+  } finally {
+    announcer.stop();
+    // postgres.js can wait for good on a pool whose last connect failed, as the services'
+    // shutdown does not (it ends with a time limit too).
+    await away.end({ timeout: 1 });
+  }
+});
