@@ -6,7 +6,7 @@
  * ready (and matched) after one chunk instead of after all of it.
  * @module
  */
-import type { Admit } from "./yield_gate.ts";
+import type { YieldGate } from "./yield_gate.ts";
 
 /** The bounds of a chunk. */
 export interface ChunkLimits {
@@ -33,25 +33,42 @@ export function chunkSize(backlog: number, limits: ChunkLimits = CHUNK_LIMITS): 
   return Math.min(limits.max, Math.max(limits.min, Math.ceil(backlog / 4)));
 }
 
+/** A chunk to embed now, or the late work to hand to the retry sweeper. */
+export interface PacedChunk<T> {
+  items: T[];
+  /** True: the API is busy and the caller may not wait; defer these instead. */
+  deferred: boolean;
+}
+
 /**
- * `items` in consecutive chunks of {@linkcode chunkSize} for their number, each let through
- * by `admit` first (the yield gate), told how long the chunk's oldest item has waited since
- * its `updated_at`: a chunk let through only after the gate's longest wait takes at most
- * `min` items, so an API busy for good gets background work in small bites.
+ * `items` in consecutive chunks of {@linkcode chunkSize} for their number: the fresh ones
+ * first (waited less than the gate's `lateAfterMs` since their `updated_at`), at once and
+ * in their order, then the late ones, each chunk let through by the gate first. A chunk
+ * let through only after the gate's longest wait takes at most `min` items, so an API busy
+ * for good gets background work in small bites; once the gate says "deferred", every late
+ * item left comes as one deferred chunk.
  */
 export async function* pacedChunks<T extends { updated_at: Date }>(
   items: readonly T[],
-  admit: Admit,
-  now: () => Date,
+  gate: YieldGate,
+  opts: { now: () => Date; canWait: boolean },
   limits: ChunkLimits = CHUNK_LIMITS,
-): AsyncGenerator<T[]> {
+): AsyncGenerator<PacedChunk<T>> {
   const size = chunkSize(items.length, limits);
-  for (let at = 0; at < items.length;) {
-    const oldest = Math.min(...items.slice(at, at + size).map((i) => i.updated_at.getTime()));
-    const take = (await admit(now().getTime() - oldest)) === "yielded"
-      ? Math.min(size, limits.min)
-      : size;
-    yield items.slice(at, at + take);
+  const lateBefore = opts.now().getTime() - gate.lateAfterMs;
+  const fresh = items.filter((i) => i.updated_at.getTime() > lateBefore);
+  const late = items.filter((i) => i.updated_at.getTime() <= lateBefore);
+  for (let at = 0; at < fresh.length; at += size) {
+    yield { items: fresh.slice(at, at + size), deferred: false };
+  }
+  for (let at = 0; at < late.length;) {
+    const pace = await gate.admitLate(opts.canWait);
+    if (pace === "deferred") {
+      yield { items: late.slice(at), deferred: true };
+      return;
+    }
+    const take = pace === "yielded" ? Math.min(size, limits.min) : size;
+    yield { items: late.slice(at, at + take), deferred: false };
     at += take;
   }
 }

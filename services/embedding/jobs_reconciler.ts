@@ -9,10 +9,16 @@ import type { JobEvent, JobRow } from "@hire/jobs";
 import { toPublicJob } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
-import { jobsByIds, markEmbeddingReady, recordEmbeddingFailure, shareLockJobs } from "@hire/tables";
+import {
+  deferJobEmbeddings,
+  jobsByIds,
+  markEmbeddingReady,
+  recordEmbeddingFailure,
+  shareLockJobs,
+} from "@hire/tables";
 import { pacedChunks } from "./backlog_chunks.ts";
 import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
-import type { PipelineDeps } from "./pipeline_deps.ts";
+import { deferUntil, type PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
 import { jobText } from "./texts.ts";
 
@@ -42,7 +48,7 @@ export async function reconcileJobs(
       missing.push(row);
     }
   }
-  if (toEmbed.length) await embedJobs(deps, toEmbed);
+  if (toEmbed.length) await embedJobs(deps, toEmbed, opts.claimed ?? false);
   if (missing.length) await reindexJobs(deps, missing);
 }
 
@@ -112,10 +118,13 @@ function matchTrigger(deps: PipelineDeps, job: JobRow): OutboxMessage {
   return { id: trigger.id, key: job.id, topic: deps.topics.embeddingsReady, value: trigger };
 }
 
-async function embedJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
-  // Each chunk is marked ready before the next is embedded: a long backlog's first jobs
-  // do not wait for its last.
-  for await (const chunk of pacedChunks(rows, deps.admit, deps.now)) await embedChunk(deps, chunk);
+// Each chunk is marked ready before the next is embedded: a long backlog's first jobs do
+// not wait for its last. Only the sweeper, which holds no partitions, may wait on the gate.
+async function embedJobs(deps: PipelineDeps, rows: JobRow[], canWait: boolean): Promise<void> {
+  for await (const chunk of pacedChunks(rows, deps.gate, { now: deps.now, canWait })) {
+    if (chunk.deferred) await deferJobEmbeddings(deps.sql, chunk.items, deferUntil(deps));
+    else await embedChunk(deps, chunk.items);
+  }
 }
 
 async function embedChunk(deps: PipelineDeps, rows: JobRow[]): Promise<void> {

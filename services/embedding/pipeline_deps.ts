@@ -7,7 +7,7 @@ import type { Logger } from "@hire/log";
 import type { VectorIndex } from "@hire/vector";
 import type { EmbeddingServiceConfig } from "./config.ts";
 import type { RetryPolicy } from "./retry_policy.ts";
-import { type Admit, admitAlways, yieldGate } from "./yield_gate.ts";
+import { noGate, type YieldGate, yieldGate } from "./yield_gate.ts";
 
 /** Dependencies of the reconcilers. */
 export interface PipelineDeps {
@@ -20,8 +20,10 @@ export interface PipelineDeps {
   topics: { events: string; embeddingsReady: string };
   now: () => Date;
   newId: () => string;
-  /** Lets each chunk of texts through the yield gate. */
-  admit: Admit;
+  /** What each chunk of late texts asks before it starts. */
+  gate: YieldGate;
+  /** How long late work deferred by a consumer waits for the retry sweeper. */
+  deferMs: number;
 }
 
 /**
@@ -44,12 +46,13 @@ export function pipelineDeps(
     topics: { events: cfg.TOPIC_JOBS_EVENTS, embeddingsReady: cfg.TOPIC_EMBEDDINGS_READY },
     now: () => new Date(),
     newId: () => newId("evt"),
-    admit: apiLoad ? admitFor(cfg, apiLoad, deps.log) : admitAlways,
+    gate: apiLoad ? gateFor(cfg, apiLoad, deps.log) : noGate,
+    deferMs: DEFER_MS,
   };
 }
 
 /** The yield gate the configuration asks for. */
-function admitFor(cfg: EmbeddingServiceConfig, apiLoad: ApiLoad, log: Logger): Admit {
+function gateFor(cfg: EmbeddingServiceConfig, apiLoad: ApiLoad, log: Logger): YieldGate {
   return yieldGate({
     threshold: cfg.EMBEDDING_YIELD_API_CPU / 100,
     lateAfterMs: cfg.EMBEDDING_YIELD_LATE_MS,
@@ -58,12 +61,21 @@ function admitFor(cfg: EmbeddingServiceConfig, apiLoad: ApiLoad, log: Logger): A
     readLoad: apiLoad.current,
     onChange: (yielding, load) => {
       const at = { apiCpu: Math.round(load * 100) / 100 };
-      if (yielding) log.info("embedding yields to a busy API: small chunks", at);
+      if (yielding) log.info("embedding yields to a busy API: late work deferred or small", at);
       else log.info("embedding no longer yields", at);
     },
   });
 }
 
+// Late work a consumer defers comes back through the sweeper after this long: soon enough
+// that a burst's backlog resumes within seconds of the API going quiet, long enough that a
+// busy API is not asked again for the same texts many times a second.
+const DEFER_MS = 5000;
+
 // Half an announcement interval of the API's processes: a chunk waiting on an API gone
 // quiet starts within a fraction of a second.
 const YIELD_PROBE_MS = 100;
+
+/** When late work a consumer defers now is due for the retry sweeper. */
+export const deferUntil = (deps: Pick<PipelineDeps, "now" | "deferMs">): Date =>
+  new Date(deps.now().getTime() + deps.deferMs);

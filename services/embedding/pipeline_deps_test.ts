@@ -4,7 +4,7 @@ import type { EmbeddingProvider } from "@hire/embedding";
 import { silentLogger } from "@hire/log";
 import type { VectorIndex } from "@hire/vector";
 import { loadEmbeddingServiceConfig } from "./config.ts";
-import { pipelineDeps } from "./pipeline_deps.ts";
+import { deferUntil, pipelineDeps } from "./pipeline_deps.ts";
 
 // The gate reads only the configuration and the API's load; the rest is carried, not used.
 const carried = {
@@ -18,16 +18,25 @@ const cfg = loadEmbeddingServiceConfig({
   EMBEDDING_YIELD_LATE_MS: "5000",
   EMBEDDING_YIELD_MAX_WAIT_MS: "150",
 });
-const LATE = 5000;
 const apiAt = (load: number) => ({ current: () => load, stop: () => Promise.resolve() });
 
 Deno.test("late chunks wait while the API uses more CPU than configured, and not otherwise", async () => {
   const quiet = pipelineDeps(cfg, { ...carried, apiLoad: apiAt(0.3) });
-  assert.equal(await quiet.admit(LATE), "free");
+  assert.equal(quiet.gate.lateAfterMs, 5000);
+  assert.equal(await quiet.gate.admitLate(true), "free");
   const busy = pipelineDeps(cfg, { ...carried, apiLoad: apiAt(0.31) });
-  assert.equal(await busy.admit(LATE - 1), "free", "fresh work goes however busy the API");
+  assert.equal(await busy.gate.admitLate(false), "deferred", "a consumer defers");
   const started = performance.now();
-  assert.equal(await busy.admit(LATE), "yielded");
+  assert.equal(await busy.gate.admitLate(true), "yielded");
   assert.ok(performance.now() - started >= 140, "held for the longest wait first");
-  assert.equal(await pipelineDeps(cfg, carried).admit(LATE), "free", "nobody listening: no gate");
+  const ungated = pipelineDeps(cfg, carried).gate;
+  assert.equal(ungated.lateAfterMs, Infinity, "nobody listening: no gate, nothing is late");
+  assert.equal(await ungated.admitLate(false), "free");
+});
+
+Deno.test("deferred work is due for the sweeper a few seconds on", () => {
+  const deps = pipelineDeps(cfg, carried);
+  const at = new Date("2026-11-29T08:00:00Z");
+  assert.equal(deferUntil({ ...deps, now: () => at }).getTime(), at.getTime() + deps.deferMs);
+  assert.ok(deps.deferMs >= 1000 && deps.deferMs <= 60_000);
 });

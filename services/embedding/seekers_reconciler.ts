@@ -7,6 +7,7 @@
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
 import {
+  deferSeekerEmbeddings,
   deleteSeekerProfiles,
   markSeekerEmbedded,
   recordSeekerEmbeddingFailure,
@@ -16,7 +17,7 @@ import {
 } from "@hire/tables";
 import { pacedChunks } from "./backlog_chunks.ts";
 import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
-import type { PipelineDeps } from "./pipeline_deps.ts";
+import { deferUntil, type PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
 import { seekerRowText } from "./texts.ts";
 
@@ -55,14 +56,22 @@ export async function reconcileSeekers(
     });
     moved.push(row);
   }
-  if (toEmbed.length) await embedSeekers(deps, toEmbed);
+  if (toEmbed.length) await embedSeekers(deps, toEmbed, opts.claimed ?? false);
   if (missing.length) await reindexSeekers(deps, missing);
   // A new place in the graph (city, employment types): matching searches again.
   if (moved.length) await writeOutbox(deps.sql, moved.map((row) => matchTrigger(deps, row)));
 }
 
-async function embedSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
-  for await (const chunk of pacedChunks(rows, deps.admit, deps.now)) await embedChunk(deps, chunk);
+// As for jobs: only the sweeper may wait on the gate.
+async function embedSeekers(
+  deps: PipelineDeps,
+  rows: SeekerRow[],
+  canWait: boolean,
+): Promise<void> {
+  for await (const chunk of pacedChunks(rows, deps.gate, { now: deps.now, canWait })) {
+    if (chunk.deferred) await deferSeekerEmbeddings(deps.sql, chunk.items, deferUntil(deps));
+    else await embedChunk(deps, chunk.items);
+  }
 }
 
 async function embedChunk(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {

@@ -7,6 +7,7 @@ import { connect } from "@hire/db";
 import { createEmbeddingProvider } from "@hire/embedding";
 import { newId } from "@hire/ids";
 import { decodeJobEvent } from "@hire/jobs";
+import { API_LOAD_CHANNEL } from "@hire/load";
 import { silentLogger } from "@hire/log";
 import { createRegistry } from "@hire/metrics";
 import { createPartner } from "@hire/tables";
@@ -222,6 +223,72 @@ Deno.test("embedding worker: a profile on seekers.v1 is stored and embedded; its
   await queue.whenIdle();
   assert.equal(await stored(), undefined);
   assert.equal(await index.getSeeker(profile.id), undefined);
+});
+
+Deno.test("embedding worker: while the API is busy late work is deferred to the sweeper, fresh work goes at once", async () => {
+  const { partner_id } = await createPartner(sql, {
+    name: "Busy API",
+    plan: "growth",
+    adminEmails: [],
+  });
+  // One job changed just now, one ten minutes ago (a backlog's): only the second is late.
+  const [fresh, late] = [newId("job"), newId("job")];
+  const now = new Date();
+  const tenMinutesAgo = new Date(now.getTime() - 600_000);
+  for (const [id, at] of [[fresh, now], [late, tenMinutesAgo]] as const) {
+    await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
+      VALUES (${id}, ${partner_id}, 'Porter', 'Luggage', 'Jeddah', 'full_time', ${at}, ${at})`;
+  }
+  const state = (id: string) =>
+    sql<{ embedding_status: string; embedding_attempts: number; embedding_retry_at: Date }[]>`
+      SELECT embedding_status, embedding_attempts, embedding_retry_at FROM jobs WHERE id = ${id}`
+      .then(([row]) => row!);
+
+  // The API says it uses five cores, as its processes do through @hire/load.
+  const announce = () => sql.notify(API_LOAD_CHANNEL, "worker-test#busy 5.000").catch(() => {});
+  await announce();
+  const busy = setInterval(announce, 100);
+  try {
+    await new Promise((r) => setTimeout(r, 300)); // heard by the service's listener
+    await publisher.send({
+      topic: cfg.TOPIC_JOBS_CHANGED,
+      messages: [fresh, late].map((id) => ({
+        key: id,
+        value: JSON.stringify(
+          {
+            id: newId("evt"),
+            type: "job.changed",
+            job_id: id,
+            partner_id,
+            content_version: 1,
+            reasons: ["created"],
+            at: now.toISOString(),
+          } satisfies JobChanged,
+        ),
+      })),
+    });
+    await queue.whenIdle();
+    assert.equal((await state(fresh)).embedding_status, "ready", "fresh work is never held");
+    const deferred = await state(late);
+    assert.equal(deferred.embedding_status, "processing");
+    assert.equal(deferred.embedding_attempts, 0, "a deferral is not a failed attempt");
+    assert.ok(deferred.embedding_retry_at > now, "handed to the sweeper for later");
+    assert.equal(await index.getJob(late), undefined);
+  } finally {
+    clearInterval(busy);
+  }
+  // The API went quiet: the sweeper embeds it when it falls due, and announces it once.
+  await waitUntil(
+    "the deferred job embedded by the sweeper",
+    async () => (await state(late)).embedding_status === "ready" || undefined,
+    { timeoutMs: 15_000 },
+  );
+  assert.ok(await index.getJob(late));
+  await waitUntil("job.created for the deferred job", () => {
+    const created = published(cfg.TOPIC_JOBS_EVENTS, decodeJobEvent)
+      .filter((e) => e.type === "job.created" && e.data.job.id === late);
+    return Promise.resolve(created.length === 1 || undefined);
+  });
 });
 
 Deno.test("re-index: a new embedding space's index gets every job and seeker, with no change a partner sees", async () => {

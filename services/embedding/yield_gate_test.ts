@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { yieldGate } from "./yield_gate.ts";
 
-const LATE = 30_000;
-
 /** An API whose load the test sets; time moves only when the gate sleeps. */
 function api() {
   const a = {
@@ -30,34 +28,41 @@ function api() {
   return { a, gate };
 }
 
-Deno.test("yield gate: work goes at once while the API is quiet", async () => {
+Deno.test("yield gate: late work goes at once while the API is quiet", async () => {
   const { a, gate } = api();
   a.load = 0.25;
-  assert.equal(await gate(LATE), "free", "at the threshold is not above it");
-  assert.equal(await gate(LATE), "free");
+  assert.equal(await gate.admitLate(true), "free", "at the threshold is not above it");
+  assert.equal(await gate.admitLate(false), "free");
   assert.equal(a.sleeps, 0);
   assert.deepEqual(a.changes, []);
+  assert.equal(gate.lateAfterMs, 30_000);
 });
 
 Deno.test("yield gate: while the API is busy work waits, and goes small after the longest wait", async () => {
   const { a, gate } = api();
   a.load = 0.6;
-  assert.equal(await gate(LATE), "yielded", "busy throughout: it goes on after the longest wait");
+  assert.equal(
+    await gate.admitLate(true),
+    "yielded",
+    "busy throughout: it goes on after the longest wait",
+  );
   assert.equal(a.sleeps, 10, "ten probes of 100 ms make the 1 s wait");
   assert.deepEqual(a.changes, [[true, 0.6]]);
 
   a.script = [0.6, 0.6, 0.1];
   const sleepsBefore = a.sleeps;
-  assert.equal(await gate(LATE), "free", "the API went quiet at the second probe");
+  assert.equal(await gate.admitLate(true), "free", "the API went quiet at the second probe");
   assert.equal(a.sleeps - sleepsBefore, 2);
   assert.deepEqual(a.changes, [[true, 0.6], [false, 0.1]], "told when it stops yielding");
 });
 
-Deno.test("yield gate: work that has not waited long goes at once however busy the API", async () => {
+Deno.test("yield gate: a caller that may not wait is told to defer while the API is busy", async () => {
   const { a, gate } = api();
-  a.load = 5;
-  assert.equal(await gate(LATE - 1), "free");
-  assert.equal(a.sleeps, 0);
-  assert.deepEqual(a.changes, [], "fresh work neither starts nor ends a spell of yielding");
-  assert.equal(await gate(LATE), "yielded");
+  a.load = 0.6;
+  assert.equal(await gate.admitLate(false), "deferred");
+  assert.equal(a.sleeps, 0, "told at once, without a wait");
+  assert.deepEqual(a.changes, [[true, 0.6]], "deferring is yielding");
+  a.load = 0.1;
+  assert.equal(await gate.admitLate(false), "free");
+  assert.deepEqual(a.changes, [[true, 0.6], [false, 0.1]]);
 });

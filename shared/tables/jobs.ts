@@ -162,6 +162,24 @@ export async function recordEmbeddingFailure(
 }
 
 /**
+ * Hands jobs' embedding to the retry sweeper at `until` without counting an attempt (late
+ * work deferred while the API is busy). A job whose text changed meanwhile is left alone:
+ * the newer version's message brings it.
+ */
+export async function deferJobEmbeddings(
+  sql: Sql,
+  jobs: { id: string; content_version: number }[],
+  until: Date,
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await sql`
+    UPDATE jobs SET embedding_retry_at = ${until}
+    FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.content_version)}::int[])
+      AS deferred(id, content_version)
+    WHERE jobs.id = deferred.id AND jobs.content_version = deferred.content_version`;
+}
+
+/**
  * Claims up to `limit` jobs whose embedding retry is due, oldest first, by pushing their
  * retry time out by `lease` (a Postgres interval): two processes never take the same one,
  * and one that dies holding it only delays the retry. Returns their ids.

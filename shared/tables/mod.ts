@@ -53,6 +53,7 @@ export {
 export {
   claimDueEmbeddingRetries,
   countLiveJobs,
+  deferJobEmbeddings,
   DELETED_JOB_RETENTION_DAYS,
   type EmbeddingFailure,
   findJobPlacement,
@@ -118,6 +119,7 @@ export {
 export {
   claimDueSeekerRetries,
   countSeekers,
+  deferSeekerEmbeddings,
   deleteSeekerProfiles,
   markSeekerEmbedded,
   recordSeekerEmbeddingFailure,

@@ -113,6 +113,20 @@ export async function recordSeekerEmbeddingFailure(
     WHERE id = ${seeker.id} AND content_hash = ${seeker.contentHash}`;
 }
 
+/** Hands seekers' embedding to the retry sweeper at `until`, as `deferJobEmbeddings` does. */
+export async function deferSeekerEmbeddings(
+  sql: Sql,
+  seekers: { id: string; content_hash: string }[],
+  until: Date,
+): Promise<void> {
+  if (seekers.length === 0) return;
+  await sql`
+    UPDATE seekers SET embedding_retry_at = ${until}
+    FROM unnest(${seekers.map((s) => s.id)}::text[], ${seekers.map((s) => s.content_hash)}::text[])
+      AS deferred(id, content_hash)
+    WHERE seekers.id = deferred.id AND seekers.content_hash = deferred.content_hash`;
+}
+
 /**
  * Claims up to `limit` seekers whose embedding retry is due, as
  * `claimDueEmbeddingRetries` does for jobs. Returns their ids.
