@@ -9,6 +9,8 @@ export interface SlidingCount {
   add(n: number, at: number): void;
   /** What was added in (`now` − `spanMs`, `now`]. */
   total(now: number): number;
+  /** What was added after `from`, as far back as the span still reaches. */
+  since(from: number): number;
 }
 
 /** A count over the last `spanMs` milliseconds. */
@@ -27,6 +29,11 @@ export function slidingCount(spanMs: number): SlidingCount {
     total(now) {
       drop(now);
       return sum;
+    },
+    since(from) {
+      let n = 0;
+      for (let i = entries.length - 1; i >= 0 && entries[i]!.at > from; i--) n += entries[i]!.n;
+      return n;
     },
   };
 }

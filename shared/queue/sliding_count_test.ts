@@ -13,3 +13,14 @@ Deno.test("slidingCount counts what was added within the span, and forgets what 
   assert.equal(c.total(129), 6);
   assert.equal(c.total(200), 0);
 });
+
+Deno.test("slidingCount tells what was added after a moment", () => {
+  const c = slidingCount(1000);
+  c.add(1, 100);
+  c.add(2, 105);
+  c.add(4, 110);
+  assert.equal(c.since(99), 7);
+  assert.equal(c.since(100), 6, "after, not at");
+  assert.equal(c.since(107), 4);
+  assert.equal(c.since(110), 0);
+});

@@ -146,7 +146,8 @@ export async function startWorker(
      * what arrives meanwhile comes in the next batch, together. Under a steady trickle every
      * message would otherwise be a batch of its own, each paying the whole round of fetch,
      * transaction, outbox flush and commit. A message that finds the partition idle is
-     * handled at once; 0 (the default) holds nothing.
+     * handled at once, and a batch that came alone is not held (see `batchWindows`); 0 (the
+     * default) holds nothing.
      */
     batchWindowMs?: number;
     /**
@@ -182,8 +183,16 @@ export async function startWorker(
 }
 
 /**
- * Holds batches until `windowMs` after they began, unless `untilRate` messages or more were
- * handed over within the last second; `end` lets every hold go, now and later.
+ * Holds batches until `windowMs` after they began, unless the batch came alone or
+ * `untilRate` messages or more were handed over within the last second; `end` lets every
+ * hold go, now and later.
+ *
+ * Alone: one message, and no other handed over from just before it began until its end. That
+ * is most likely one caller sending its next request only once this one is answered (a
+ * partner syncing its jobs one by one): a hold would gather nothing for it and add its whole
+ * wait to every request. Messages that come in company (several in a batch, or batches of one
+ * fetch, handed over within a moment of each other) are many callers' flow, which a hold
+ * gathers into fewer rounds.
  */
 function batchWindows(windowMs: number, untilRate: number) {
   const ends = new Set<() => void>();
@@ -194,7 +203,10 @@ function batchWindows(windowMs: number, untilRate: number) {
     hold(startedAt: number): Promise<void> {
       const now = performance.now();
       const rest = windowMs - (now - startedAt);
-      if (ended || rest <= 0 || lastSecond.total(now) >= untilRate) return Promise.resolve();
+      const alone = lastSecond.since(startedAt - COMPANY_MS) < 2;
+      if (ended || rest <= 0 || alone || lastSecond.total(now) >= untilRate) {
+        return Promise.resolve();
+      }
       return new Promise((resolve) => {
         const release = () => {
           clearTimeout(timer);
@@ -211,6 +223,9 @@ function batchWindows(windowMs: number, untilRate: number) {
     },
   };
 }
+
+// The partitions' batches of one fetch are handed over within a millisecond or two.
+const COMPANY_MS = 2;
 
 async function handleBatch(
   worker: WorkerDefinition,

@@ -196,26 +196,45 @@ async function batchRecorder(
   return { batches, handled, running };
 }
 
-for (const [windowMs, expected] of [[0, [[1], [2], [3]]], [300, [[1], [2, 3]]]] as const) {
+for (
+  const [windowMs, expected] of [[0, [[1, 2], [3], [4]]], [300, [[1, 2], [3, 4]]]] as const
+) {
   Deno.test(
     `worker: with a batch window of ${windowMs} ms, messages sent one by one while a batch is handled come ${
       windowMs ? "together in the next" : "one batch each"
     }`,
     async () => {
-      const queue = await setup(["1"]);
+      // Two messages: a batch in company, which a window holds.
+      const queue = await setup(["1", "2"]);
       const { batches, handled, running } = await batchRecorder(queue, windowMs);
       await handled;
       const publisher = queue.publisher();
-      await publisher.send({ topic: "in", messages: [{ key: "k", value: "2" }] });
-      // Without a window, the second batch is handed over before the third message is sent.
-      while (!windowMs && batches.length < 2) await new Promise((r) => setTimeout(r, 5));
       await publisher.send({ topic: "in", messages: [{ key: "k", value: "3" }] });
+      // Without a window, the second batch is handed over before the fourth message is sent.
+      while (!windowMs && batches.length < 2) await new Promise((r) => setTimeout(r, 5));
+      await publisher.send({ topic: "in", messages: [{ key: "k", value: "4" }] });
       await queue.whenIdle();
       await running.stop();
       assert.deepEqual(batches, expected);
     },
   );
 }
+
+Deno.test("worker: a batch window does not hold a message that came alone", async () => {
+  // One caller sending its next message once the last was handled: with a ten-minute window,
+  // a hold would keep the second message from being handled until the test gives up.
+  const queue = await setup(["1"]);
+  const { batches, handled, running } = await batchRecorder(queue, 600_000);
+  try {
+    await handled;
+    await queue.publisher().send({ topic: "in", messages: [{ key: "k", value: "2" }] });
+    const giveUp = Date.now() + 10_000;
+    while (batches.length < 2 && Date.now() < giveUp) await new Promise((r) => setTimeout(r, 5));
+    assert.deepEqual(batches, [[1], [2]], "handled at once, not held");
+  } finally {
+    await running.stop();
+  }
+});
 
 for (
   const [rate, expected, name] of [
@@ -242,7 +261,8 @@ for (
 }
 
 Deno.test("worker: stopping does not wait out a batch window", async () => {
-  const queue = await setup(["1"]);
+  // Two messages: a batch in company, which the window holds.
+  const queue = await setup(["1", "2"]);
   const { handled, running } = await batchRecorder(queue, 600_000);
   await handled;
   let timer: ReturnType<typeof setTimeout> | undefined;
