@@ -33,7 +33,7 @@ export function chunkSize(backlog: number, limits: ChunkLimits = CHUNK_LIMITS): 
   return Math.min(limits.max, Math.max(limits.min, Math.ceil(backlog / 4)));
 }
 
-/** A chunk to embed now, or work held back to hand to the retry sweeper. */
+/** A chunk to embed now, or the late work to hand to the retry sweeper. */
 export interface PacedChunk<T> {
   items: T[];
   /** True: the API is busy and the caller may not wait; defer these instead. */
@@ -41,14 +41,12 @@ export interface PacedChunk<T> {
 }
 
 /**
- * `items` in consecutive chunks of {@linkcode chunkSize} for their number, fresh ones
- * (waited less than the gate's `lateAfterMs` since their `updated_at`) first, each in their
- * order. A short run (at most `min` items: the steady trickle of new jobs) asks the gate
- * only for its late items, so a new job is matched at once however busy the API. A longer
- * run is a backlog (a burst, or a flow faster than the pipeline keeps up with) and asks the
- * gate for every chunk, fresh ones too. A chunk let through only after the gate's longest
- * wait takes at most `min` items, so an API busy for good gets background work in small
- * bites; once the gate says "deferred", every held item left comes as one deferred chunk.
+ * `items` in consecutive chunks of {@linkcode chunkSize} for their number: the fresh ones
+ * first (waited less than the gate's `lateAfterMs` since their `updated_at`), at once and
+ * in their order, then the late ones, each chunk let through by the gate first. A chunk
+ * let through only after the gate's longest wait takes at most `min` items, so an API busy
+ * for good gets background work in small bites; once the gate says "deferred", every late
+ * item left comes as one deferred chunk.
  */
 export async function* pacedChunks<T extends { updated_at: Date }>(
   items: readonly T[],
@@ -60,20 +58,17 @@ export async function* pacedChunks<T extends { updated_at: Date }>(
   const lateBefore = opts.now().getTime() - gate.lateAfterMs;
   const fresh = items.filter((i) => i.updated_at.getTime() > lateBefore);
   const late = items.filter((i) => i.updated_at.getTime() <= lateBefore);
-  const backlog = items.length > limits.min;
-  const free = backlog ? [] : fresh;
-  const held = backlog ? [...fresh, ...late] : late;
-  for (let at = 0; at < free.length; at += size) {
-    yield { items: free.slice(at, at + size), deferred: false };
+  for (let at = 0; at < fresh.length; at += size) {
+    yield { items: fresh.slice(at, at + size), deferred: false };
   }
-  for (let at = 0; at < held.length;) {
-    const pace = await gate.admit(opts.canWait);
+  for (let at = 0; at < late.length;) {
+    const pace = await gate.admitLate(opts.canWait);
     if (pace === "deferred") {
-      yield { items: held.slice(at), deferred: true };
+      yield { items: late.slice(at), deferred: true };
       return;
     }
     const take = pace === "yielded" ? Math.min(size, limits.min) : size;
-    yield { items: held.slice(at, at + take), deferred: false };
+    yield { items: late.slice(at, at + take), deferred: false };
     at += take;
   }
 }

@@ -43,7 +43,7 @@ function scripted(paces: Pace[]) {
   const asked: boolean[] = [];
   const gate: YieldGate = {
     lateAfterMs: LATE,
-    admit: (canWait) =>
+    admitLate: (canWait) =>
       Promise.resolve(void asked.push(canWait)).then(() => paces.shift() ?? "free"),
   };
   return { gate, asked };
@@ -67,36 +67,23 @@ Deno.test("pacedChunks asks the gate before each chunk of late work; one that yi
   assert.deepEqual(asked, chunks.map(() => true), "asked once a chunk, told it may wait");
 });
 
-Deno.test("pacedChunks: a short run's fresh items go first and are never asked about", async () => {
-  // 16 items, one small chunk's worth; every third changed a minute ago (late).
-  const all = items(16, (i) => i % 3 === 0 ? 60_000 : LATE - 1);
-  const { gate, asked } = scripted(["deferred"]);
-  const chunks = await collect(pacedChunks(all, gate, { now, canWait: false }, limits));
+Deno.test("pacedChunks: fresh work goes first and is never asked about", async () => {
+  // 40 items; every third one changed a minute ago (late), the rest just now.
+  const all = items(40, (i) => i % 3 === 0 ? 60_000 : LATE - 1);
+  const { gate, asked } = scripted(["yielded"]);
+  const chunks = await collect(pacedChunks(all, gate, { now, canWait: true }, limits));
   const fresh = all.filter((x) => x.i % 3 !== 0);
   const late = all.filter((x) => x.i % 3 === 0);
-  assert.deepEqual(chunks, [{ items: fresh, deferred: false }, { items: late, deferred: true }]);
-  assert.equal(asked.length, 1, "only the late items asked");
+  assert.deepEqual(chunks.map((c) => c.items), [fresh.slice(0, 16), fresh.slice(16), late]);
+  assert.equal(asked.length, 1, "only the late chunk asked");
 });
 
-Deno.test("pacedChunks: a backlog asks the gate for every chunk, fresh ones too, fresh first", async () => {
-  // 40 items, more than one small chunk: every third changed a minute ago, the rest now.
-  const all = items(40, (i) => i % 3 === 0 ? 60_000 : 0);
+Deno.test("pacedChunks: once the gate says defer, the late work left is one deferred chunk", async () => {
+  const all = items(300, (i) => i < 100 ? 0 : LATE + i);
   const { gate, asked } = scripted(["free", "deferred"]);
   const chunks = await collect(pacedChunks(all, gate, { now, canWait: false }, limits));
-  const inOrder = [...all.filter((x) => x.i % 3 !== 0), ...all.filter((x) => x.i % 3 === 0)];
-  assert.deepEqual(chunks, [
-    { items: inOrder.slice(0, 16), deferred: false },
-    { items: inOrder.slice(16), deferred: true },
-  ]);
-  assert.equal(asked.length, 2);
-});
-
-Deno.test("pacedChunks: once the gate says defer, the held work left is one deferred chunk", async () => {
-  const all = items(300, (i) => i < 100 ? 0 : LATE + i);
-  const { gate, asked } = scripted(["free", "free", "deferred"]);
-  const chunks = await collect(pacedChunks(all, gate, { now, canWait: false }, limits));
-  assert.deepEqual(sizes(chunks), [75, 75, 150]);
-  assert.deepEqual(chunks.map((c) => c.deferred), [false, false, true]);
-  assert.deepEqual(chunks.flatMap((c) => c.items), all);
-  assert.deepEqual(asked, [false, false, false], "told it may not wait");
+  assert.deepEqual(sizes(chunks), [75, 25, 75, 125]);
+  assert.deepEqual(chunks.map((c) => c.deferred), [false, false, false, true]);
+  assert.deepEqual(chunks.at(-1)!.items, all.slice(175));
+  assert.deepEqual(asked, [false, false], "told it may not wait");
 });

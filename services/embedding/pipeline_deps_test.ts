@@ -23,15 +23,15 @@ const apiAt = (load: number) => ({ current: () => load, stop: () => Promise.reso
 Deno.test("late chunks wait while the API uses more CPU than configured, and not otherwise", async () => {
   const quiet = pipelineDeps(cfg, { ...carried, apiLoad: apiAt(0.3) });
   assert.equal(quiet.gate.lateAfterMs, 5000);
-  assert.equal(await quiet.gate.admit(true), "free");
+  assert.equal(await quiet.gate.admitLate(true), "free");
   const busy = pipelineDeps(cfg, { ...carried, apiLoad: apiAt(0.31) });
-  assert.equal(await busy.gate.admit(false), "deferred", "a consumer defers");
+  assert.equal(await busy.gate.admitLate(false), "deferred", "a consumer defers");
   const started = performance.now();
-  assert.equal(await busy.gate.admit(true), "yielded");
+  assert.equal(await busy.gate.admitLate(true), "yielded");
   assert.ok(performance.now() - started >= 140, "held for the longest wait first");
   const ungated = pipelineDeps(cfg, carried).gate;
   assert.equal(ungated.lateAfterMs, Infinity, "nobody listening: no gate, nothing is late");
-  assert.equal(await ungated.admit(false), "free");
+  assert.equal(await ungated.admitLate(false), "free");
 });
 
 Deno.test("deferred work is due for the sweeper a few seconds on", () => {

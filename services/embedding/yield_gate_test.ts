@@ -31,8 +31,8 @@ function api() {
 Deno.test("yield gate: late work goes at once while the API is quiet", async () => {
   const { a, gate } = api();
   a.load = 0.25;
-  assert.equal(await gate.admit(true), "free", "at the threshold is not above it");
-  assert.equal(await gate.admit(false), "free");
+  assert.equal(await gate.admitLate(true), "free", "at the threshold is not above it");
+  assert.equal(await gate.admitLate(false), "free");
   assert.equal(a.sleeps, 0);
   assert.deepEqual(a.changes, []);
   assert.equal(gate.lateAfterMs, 30_000);
@@ -42,7 +42,7 @@ Deno.test("yield gate: while the API is busy work waits, and goes small after th
   const { a, gate } = api();
   a.load = 0.6;
   assert.equal(
-    await gate.admit(true),
+    await gate.admitLate(true),
     "yielded",
     "busy throughout: it goes on after the longest wait",
   );
@@ -51,7 +51,7 @@ Deno.test("yield gate: while the API is busy work waits, and goes small after th
 
   a.script = [0.6, 0.6, 0.1];
   const sleepsBefore = a.sleeps;
-  assert.equal(await gate.admit(true), "free", "the API went quiet at the second probe");
+  assert.equal(await gate.admitLate(true), "free", "the API went quiet at the second probe");
   assert.equal(a.sleeps - sleepsBefore, 2);
   assert.deepEqual(a.changes, [[true, 0.6], [false, 0.1]], "told when it stops yielding");
 });
@@ -59,10 +59,10 @@ Deno.test("yield gate: while the API is busy work waits, and goes small after th
 Deno.test("yield gate: a caller that may not wait is told to defer while the API is busy", async () => {
   const { a, gate } = api();
   a.load = 0.6;
-  assert.equal(await gate.admit(false), "deferred");
+  assert.equal(await gate.admitLate(false), "deferred");
   assert.equal(a.sleeps, 0, "told at once, without a wait");
   assert.deepEqual(a.changes, [[true, 0.6]], "deferring is yielding");
   a.load = 0.1;
-  assert.equal(await gate.admit(false), "free");
+  assert.equal(await gate.admitLate(false), "free");
   assert.deepEqual(a.changes, [[true, 0.6], [false, 0.1]]);
 });
