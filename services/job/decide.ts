@@ -128,7 +128,15 @@ export function decide(
   if (!current || current.deleted_at) return nothing("not_found");
 
   if (command.type === "job.delete") {
-    const next = { ...current, deleted_at: ctx.now, updated_at: ctx.now, match_ready: false };
+    // A deleted job is never embedded again: a retry or deferral still planned for it would
+    // have the embedding service's sweeper claim it again every lease, until the purge.
+    const next = {
+      ...current,
+      deleted_at: ctx.now,
+      updated_at: ctx.now,
+      match_ready: false,
+      embedding_retry_at: null,
+    };
     const event: JobEvent = {
       id: ctx.newEventId(),
       type: "job.deleted",

@@ -461,16 +461,20 @@ Deno.test("decide update switching to full_time together with a salary_min is ap
 // ---------------------------------------------------------------------------------------
 // delete
 
-Deno.test("decide delete sets deleted_at to now and emits one job.deleted event", () => {
+Deno.test("decide delete sets deleted_at to now, drops a planned embedding retry and emits one job.deleted event", () => {
   const c = ctx();
-  const d = decide(deleteCommand, row(), c);
+  // Its embedding was deferred or a retry planned: the sweeper must not claim it any more.
+  const d = decide(deleteCommand, row({ embedding_retry_at: new Date(NOW.getTime() + 5000) }), c);
   assert.deepEqual(d.result, {
     command_id: "cmd_1",
     job_id: JOB_ID,
     outcome: "applied",
     errors: null,
   });
-  assert.deepEqual(d.next, row({ deleted_at: NOW, updated_at: NOW, match_ready: false }));
+  assert.deepEqual(
+    d.next,
+    row({ deleted_at: NOW, updated_at: NOW, match_ready: false, embedding_retry_at: null }),
+  );
   assert.deepEqual(d.events, [{
     id: "evt_1",
     type: "job.deleted",

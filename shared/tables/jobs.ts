@@ -164,7 +164,7 @@ export async function recordEmbeddingFailure(
 /**
  * Hands jobs' embedding to the retry sweeper at `until` without counting an attempt (late
  * work deferred while the API is busy). A job whose text changed meanwhile is left alone:
- * the newer version's message brings it.
+ * the newer version's message brings it; so is a job deleted meanwhile.
  */
 export async function deferJobEmbeddings(
   sql: Sql,
@@ -176,11 +176,12 @@ export async function deferJobEmbeddings(
     UPDATE jobs SET embedding_retry_at = ${until}
     FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.content_version)}::int[])
       AS deferred(id, content_version)
-    WHERE jobs.id = deferred.id AND jobs.content_version = deferred.content_version`;
+    WHERE jobs.id = deferred.id AND jobs.content_version = deferred.content_version
+      AND jobs.deleted_at IS NULL`;
 }
 
 /**
- * Claims up to `limit` jobs whose embedding retry is due, oldest first, by pushing their
+ * Claims up to `limit` live jobs whose embedding retry is due, oldest first, by pushing their
  * retry time out by `lease` (a Postgres interval): two processes never take the same one,
  * and one that dies holding it only delays the retry. Returns their ids.
  */
@@ -190,7 +191,7 @@ export async function claimDueEmbeddingRetries(
 ): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
     UPDATE jobs SET embedding_retry_at = now() + ${opts.lease}::interval
-    WHERE id IN (SELECT id FROM jobs WHERE embedding_retry_at <= now()
+    WHERE id IN (SELECT id FROM jobs WHERE embedding_retry_at <= now() AND deleted_at IS NULL
                  ORDER BY embedding_retry_at LIMIT ${opts.limit} FOR UPDATE SKIP LOCKED)
     RETURNING id`;
   return rows.map((r) => r.id);

@@ -8,6 +8,7 @@ import { connect, MAX_BIND_PARAMETERS, type Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import { jobRow } from "@hire/testing/job_rows.ts";
 import { ownDatabase } from "@hire/testing/own_database.ts";
+import { seekerProfile } from "@hire/testing/seeker_rows.ts";
 import { settleCommands } from "./command_results.ts";
 import { saveJobs } from "./jobs.ts";
 import { insertMatches } from "./matches.ts";
@@ -86,17 +87,10 @@ Deno.test("insertMatches records and returns more pairs than one statement binds
 
 Deno.test("upsertSeekers stores and returns more profiles than one statement binds", async () => {
   await withDatabase("seekers-bind-limit-test", async (sql) => {
-    const profiles = Array.from({ length: pastLimit(9) }, (_, i) => ({
-      id: newId("seek"),
-      headline: `Nurse ${i}`,
-      summary: "Night shifts",
-      skills: ["triage"],
-      city: "Riyadh",
-      employment_types: ["part_time" as const],
-      salary_expectation: null,
-      updated_at: new Date(),
-      content_hash: "h",
-    }));
+    const profiles = Array.from(
+      { length: pastLimit(9) },
+      (_, i) => seekerProfile({ headline: `Nurse ${i}` }),
+    );
     const stored = await upsertSeekers(sql, profiles);
     assert.deepEqual(stored.sort(), profiles.map((p) => p.id).sort());
   });
