@@ -1,5 +1,5 @@
 /** The delivery service's configuration, read once at start-up. */
-import { commonEnv, durationVar, intVar, parseConfig } from "@hire/config";
+import { commonEnv, durationVar, intVar, nonNegativeIntVar, parseConfig } from "@hire/config";
 import { mailEnv } from "@hire/mail";
 import { metricsEnv } from "@hire/metrics";
 import { retentionEnv } from "@hire/tables";
@@ -51,6 +51,11 @@ const schema = z.object({
   DELIVERY_PARTNER_MAX_IN_FLIGHT: intVar(32),
   /** Longest wait before looking for due work nobody announced (another process's leases). */
   DELIVERY_POLL_MS: intVar(1000),
+  /**
+   * Wait after a wake (an answered attempt, new attempts) before claiming, so that the wakes
+   * of that time share one claim (claim_signal.ts); 0: claim at once.
+   */
+  DELIVERY_CLAIM_GATHER_MS: nonNegativeIntVar(10),
   /**
    * Extra CA certificate (PEM file) trusted for webhook endpoints, beside the public roots:
    * Deno's standard variable, read here because the delivery client (`node:https`, which

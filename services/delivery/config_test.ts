@@ -18,3 +18,14 @@ Deno.test("config: a partner's cap at or above the process's concurrency is a st
   const ok = loadDeliveryConfig({ DELIVERY_CONCURRENCY: "8", DELIVERY_PARTNER_MAX_IN_FLIGHT: "7" });
   assert.equal(ok.DELIVERY_PARTNER_MAX_IN_FLIGHT, 7);
 });
+
+Deno.test("config: a wake waits 10 ms for company before its claim by default; 0 claims at once; below 0 is refused", () => {
+  assert.equal(loadDeliveryConfig({}).DELIVERY_CLAIM_GATHER_MS, 10);
+  assert.equal(loadDeliveryConfig({ DELIVERY_CLAIM_GATHER_MS: "0" }).DELIVERY_CLAIM_GATHER_MS, 0);
+  assert.throws(
+    () => loadDeliveryConfig({ DELIVERY_CLAIM_GATHER_MS: "-1" }),
+    (err: unknown) =>
+      err instanceof ConfigError &&
+      err.problems.some((p) => p.startsWith("DELIVERY_CLAIM_GATHER_MS")),
+  );
+});

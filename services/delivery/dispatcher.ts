@@ -20,6 +20,7 @@ import {
 } from "./attempts_store.ts";
 import type { WebhookHttpClient } from "./http_client.ts";
 import { claimRoom, RECORD_BATCH } from "./claim_room.ts";
+import { claimSignal } from "./claim_signal.ts";
 import { buildRequest } from "./request.ts";
 
 /** What the dispatcher needs. */
@@ -47,6 +48,8 @@ export interface DispatcherOptions {
   disableAfter: number;
   /** Longest wait between claims when nothing wakes the dispatcher. */
   pollMs: number;
+  /** Wait after a wake before claiming, so the wakes of that time share one claim. */
+  gatherMs: number;
   /** The partner console, which the disable notice links to. */
   consoleBaseUrl: string;
 }
@@ -69,8 +72,8 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
   const inFlight = new Set<Promise<void>>();
   const answered = new Set<string>();
   let running = true;
-  let woken = false;
-  let wakeUp: () => void = () => {};
+  const signal = claimSignal({ pollMs: opts.pollMs, gatherMs: opts.gatherMs });
+  const wake = () => signal.wake();
 
   const record = combiner<AttemptOutcome>(async (outcomes) => {
     const summary = await recordOutcomes(deps.sql, outcomes, {
@@ -137,27 +140,9 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
     inFlight.add(p);
   };
 
-  const wake = () => {
-    woken = true;
-    wakeUp();
-  };
-
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      if (woken || !running) return resolve();
-      const timer = setTimeout(done, opts.pollMs);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = () => {};
-        resolve();
-      }
-      wakeUp = done;
-    });
-
   const loop = async () => {
     let lastSweep = 0;
     while (running) {
-      woken = false;
       try {
         if (Date.now() - lastSweep >= opts.pollMs) {
           lastSweep = Date.now();
@@ -184,7 +169,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
         deps.log.warn("claiming attempts failed; retrying", { err });
         await new Promise((r) => setTimeout(r, 1000));
       }
-      await sleep();
+      await signal.next();
     }
   };
   const looping = loop();
@@ -193,7 +178,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
     wake,
     async stop() {
       running = false;
-      wakeUp();
+      signal.stop();
       await looping;
       await Promise.all(inFlight);
     },

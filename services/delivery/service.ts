@@ -85,6 +85,7 @@ export async function startDeliveryService(
     timeoutMs: cfg.WEBHOOK_TIMEOUT,
     disableAfter: cfg.WEBHOOK_DISABLE_AFTER,
     pollMs: cfg.DELIVERY_POLL_MS,
+    gatherMs: cfg.DELIVERY_CLAIM_GATHER_MS,
     consoleBaseUrl: cfg.CONSOLE_BASE_URL,
   });
   // Redeliveries, recoveries and test events partners ask for (by API or in the console)

@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { claimSignal } from "./claim_signal.ts";
+
+/** "due" if `p` settles within `ms`, else "waiting". */
+const within = (p: Promise<void>, ms: number) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    p.then(() => "due" as const),
+    new Promise<"waiting">((r) => (timer = setTimeout(() => r("waiting"), ms))),
+  ]).finally(() => clearTimeout(timer));
+};
+
+Deno.test("claim signal: the wakes within the gather make one claim", async () => {
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 30 });
+  try {
+    const first = signal.next();
+    assert.equal(await within(first, 10), "waiting", "nothing woke it");
+    signal.wake();
+    signal.wake();
+    signal.wake();
+    assert.equal(await within(first, 5_000), "due");
+    const second = signal.next();
+    assert.equal(await within(second, 200), "waiting", "the three wakes were spent on one claim");
+    signal.wake();
+    assert.equal(await within(second, 5_000), "due");
+  } finally {
+    signal.stop();
+  }
+});
+
+Deno.test("claim signal: a wake during a claim makes the next one due after the gather", async () => {
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 0 });
+  try {
+    signal.wake();
+    assert.equal(await within(signal.next(), 5_000), "due");
+  } finally {
+    signal.stop();
+  }
+});
+
+Deno.test("claim signal: without a wake the next claim is due after the poll", async () => {
+  const signal = claimSignal({ pollMs: 20, gatherMs: 600_000 });
+  try {
+    assert.equal(await within(signal.next(), 5_000), "due");
+  } finally {
+    signal.stop();
+  }
+});
+
+Deno.test("claim signal: stopping lets a waiting claim go, and every later one", async () => {
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 600_000 });
+  const waiting = signal.next();
+  signal.wake();
+  signal.stop();
+  assert.equal(await within(waiting, 5_000), "due");
+  assert.equal(await within(signal.next(), 5_000), "due");
+});
