@@ -11,7 +11,7 @@ const within = (p: Promise<void>, ms: number) => {
 };
 
 Deno.test("claim signal: the wakes within the gather make one claim", async () => {
-  const signal = claimSignal({ pollMs: 600_000, gatherMs: 30 });
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 30, gathering: () => true });
   try {
     const first = signal.next();
     assert.equal(await within(first, 10), "waiting", "nothing woke it");
@@ -29,7 +29,7 @@ Deno.test("claim signal: the wakes within the gather make one claim", async () =
 });
 
 Deno.test("claim signal: a wake during a claim makes the next one due after the gather", async () => {
-  const signal = claimSignal({ pollMs: 600_000, gatherMs: 0 });
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 0, gathering: () => true });
   try {
     signal.wake();
     assert.equal(await within(signal.next(), 5_000), "due");
@@ -39,7 +39,7 @@ Deno.test("claim signal: a wake during a claim makes the next one due after the 
 });
 
 Deno.test("claim signal: without a wake the next claim is due after the poll", async () => {
-  const signal = claimSignal({ pollMs: 20, gatherMs: 600_000 });
+  const signal = claimSignal({ pollMs: 20, gatherMs: 600_000, gathering: () => true });
   try {
     assert.equal(await within(signal.next(), 5_000), "due");
   } finally {
@@ -48,10 +48,26 @@ Deno.test("claim signal: without a wake the next claim is due after the poll", a
 });
 
 Deno.test("claim signal: stopping lets a waiting claim go, and every later one", async () => {
-  const signal = claimSignal({ pollMs: 600_000, gatherMs: 600_000 });
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 600_000, gathering: () => true });
   const waiting = signal.next();
   signal.wake();
   signal.stop();
   assert.equal(await within(waiting, 5_000), "due");
   assert.equal(await within(signal.next(), 5_000), "due");
+});
+
+Deno.test("claim signal: under a flow (not gathering) a wake claims at once", async () => {
+  let gathering = false;
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 600_000, gathering: () => gathering });
+  try {
+    const flow = signal.next();
+    signal.wake();
+    assert.equal(await within(flow, 5_000), "due", "no ten-minute gather");
+    gathering = true;
+    const trickle = signal.next();
+    signal.wake();
+    assert.equal(await within(trickle, 200), "waiting", "a trickle's wake waits for company");
+  } finally {
+    signal.stop();
+  }
 });

@@ -62,6 +62,10 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
+// Requests out below which attempts trickle and a wake waits for company (claim_signal.ts):
+// a few, where each claim found about three attempts; a flow keeps tens out.
+const GATHER_WHILE_FEWER_OUT = 8;
+
 /** Starts the claim loop. */
 export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): Dispatcher {
   // Long enough for the attempt, its record and a slow commit; a crashed process's claims
@@ -72,7 +76,11 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
   const inFlight = new Set<Promise<void>>();
   const answered = new Set<string>();
   let running = true;
-  const signal = claimSignal({ pollMs: opts.pollMs, gatherMs: opts.gatherMs });
+  const signal = claimSignal({
+    pollMs: opts.pollMs,
+    gatherMs: opts.gatherMs,
+    gathering: () => inFlight.size - answered.size < GATHER_WHILE_FEWER_OUT,
+  });
   const wake = () => signal.wake();
 
   const record = combiner<AttemptOutcome>(async (outcomes) => {
