@@ -23,16 +23,16 @@ const schema = z.object({
   EMBEDDING_NICE: niceVar(10),
   /**
    * Load of the API, in percent of one core (the CPU the edge, job service and site
-   * announce, summed), above which each chunk of background work waits (yield_gate.ts); 0
-   * turns the gate off.
+   * announce, summed), above which late work is deferred to the retry sweeper, which waits
+   * (yield_gate.ts); 0 turns the gate off.
    */
   EMBEDDING_YIELD_API_CPU: z.coerce.number().int().min(0).max(10_000).default(30),
   /**
-   * How long a text waits (since its job's or profile's last change) before its chunk is
-   * late: only late work waits for a busy API.
+   * How long a text waits (since its job's or profile's last change) before it is late:
+   * only late work is deferred or waits for a busy API.
    */
   EMBEDDING_YIELD_LATE_MS: intVar(30_000),
-  /** Longest wait of one chunk for the API; then a small chunk goes on anyway. */
+  /** Longest wait of the sweeper's chunk for the API; then a small chunk goes on anyway. */
   EMBEDDING_YIELD_MAX_WAIT_MS: intVar(1000),
   /** Partitions processed at once; their work shares provider calls. */
   EMBEDDING_CONCURRENCY: intVar(12),
