@@ -8,6 +8,8 @@ export interface EmbeddingServer {
   url: string;
   /** Answer with this status (and no vectors) while set; `undefined` to serve normally. */
   failWith: number | undefined;
+  /** Refuse (400) every request with a text containing this, as a provider refuses a text. */
+  refuseTextWith: string | undefined;
   requests: number;
   stop(): Promise<void>;
 }
@@ -24,6 +26,7 @@ export function startEmbeddingServer(dimensions: number): EmbeddingServer {
   const state: EmbeddingServer = {
     url: "",
     failWith: undefined,
+    refuseTextWith: undefined,
     requests: 0,
     stop: () => server.shutdown(),
   };
@@ -32,6 +35,10 @@ export function startEmbeddingServer(dimensions: number): EmbeddingServer {
     const body = await req.json();
     if (state.failWith) return new Response("upstream unavailable", { status: state.failWith });
     const input: string[] = Array.isArray(body.input) ? body.input : [body.input];
+    const refused = state.refuseTextWith;
+    if (refused && input.some((text) => text.includes(refused))) {
+      return new Response("input refused", { status: 400 });
+    }
     return Response.json({
       object: "list",
       model: body.model,

@@ -105,6 +105,43 @@ Deno.test("a permanent provider refusal fails the job at once, without retries",
   server.failWith = undefined;
 });
 
+Deno.test("a text refused beside others fails alone; the jobs created with it become ready", async () => {
+  server.refuseTextWith = "Refused beside others";
+  try {
+    const res = await partner.call(
+      "POST",
+      "/v1/partner/jobs/bulk",
+      {
+        jobs: [
+          jobBody({ title: "Accepted first" }),
+          jobBody({ title: "Refused beside others" }),
+          jobBody({ title: "Accepted last" }),
+        ],
+      },
+    );
+    assert.equal(res.status, 207, JSON.stringify(res.body));
+    const [first, refused, last] = res.body.created.map((c: { id: string }) => c.id);
+    const failed = await waitFor("the refused text failed", async () => {
+      const s = await jobState(refused);
+      return s.embedding_status === "failed" ? s : undefined;
+    });
+    assert.match(failed.embedding_error, /400/);
+    for (const id of [first, last]) {
+      const s = await waitFor("ready", async () => {
+        const s = await jobState(id);
+        return s.embedding_status === "ready" ? s : undefined;
+      });
+      assert.equal(s.match_ready, true);
+    }
+    const createdIds = () =>
+      events.events.filter((e) => e.type === "job.created").map((e) => e.data.job.id);
+    await events.waitFor(() => [first, last].every((id) => createdIds().includes(id)));
+    assert.ok(!createdIds().includes(refused), "no job.created for a job that failed");
+  } finally {
+    server.refuseTextWith = undefined;
+  }
+});
+
 Deno.test("a redelivered job-changed message changes nothing and emits nothing twice", async () => {
   server.failWith = undefined;
   const job =

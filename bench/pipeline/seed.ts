@@ -39,8 +39,6 @@ export interface SeedReport {
 const PROFILE_SEED = 1;
 const EMBED_BATCH = 32;
 const WRITE_BATCH = 500;
-/** Vector upserts in flight: the HNSW inserts are what takes the time. */
-const WRITERS = 4;
 
 /** The seed's identity: counts, rule, profiles' seed and the embedding space. */
 export function seedFingerprint(spec: SeedSpec, cfg: EmbeddingConfig): string {
@@ -83,19 +81,12 @@ async function writeSeekers(
   rows: { seeker: Seeker; vector: Float32Array }[],
 ): Promise<void> {
   await storeSeekers(sql, rows.map((r) => r.seeker));
-  let next = 0;
-  const writer = async () => {
-    while (next < rows.length) {
-      const { seeker, vector } = rows[next++]!;
-      await index.upsertSeeker({
-        id: seeker.id,
-        city: seeker.city,
-        employmentTypes: seeker.employment_types,
-        vector,
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: WRITERS }, writer));
+  await index.upsertSeekers(rows.map(({ seeker, vector }) => ({
+    id: seeker.id,
+    city: seeker.city,
+    employmentTypes: seeker.employment_types,
+    vector,
+  })));
   // Embedded, as the service marks a seeker once its vector is stored; no match trigger:
   // no job waits for these seekers, and a backlog of triggers would be measured instead.
   await sql`UPDATE seekers SET embedded_hash = content_hash
@@ -145,7 +136,7 @@ export async function seed(
   const profiles = generateSeekers(Math.min(spec.distinct, spec.seekers), PROFILE_SEED);
   step(`seed: embedding ${profiles.length} distinct profiles with the real provider`);
   const embedded = await embedProfiles(cfg, profiles);
-  const sql = connect(embeddingUrl, { max: WRITERS + 1, name: "bench-seed" });
+  const sql = connect(embeddingUrl, { max: 2, name: "bench-seed" });
   const index = createVectorIndex({ sql, ...embeddingSpace(cfg), ...cfg });
   const writing = performance.now();
   try {

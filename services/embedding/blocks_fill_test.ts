@@ -24,7 +24,7 @@ Deno.test("the fill gives vectors stored without a block their blocks, and says 
       employmentTypes: ["full_time" as const],
       vector,
     }));
-    for (const s of seekers) await before.upsertSeeker(s);
+    await before.upsertSeekers(seekers);
     const log = recordingLogger();
     await startBlocksFill(index(prefix, blocks), log).done;
     const rows = await sql.unsafe<{ id: string; block: number }[]>(

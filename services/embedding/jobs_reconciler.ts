@@ -9,6 +9,7 @@ import type { JobEvent, JobRow } from "@hire/jobs";
 import { toPublicJob } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
+import type { JobVector } from "@hire/vector";
 import {
   deferJobEmbeddings,
   jobsByIds,
@@ -69,12 +70,7 @@ async function syncPayload(deps: PipelineDeps, row: JobRow): Promise<boolean> {
     current.status === row.status && current.city === row.city &&
     current.employmentType === row.employment_type
   ) return true;
-  await deps.index.upsertJob({
-    ...current,
-    status: row.status,
-    city: row.city,
-    employmentType: row.employment_type,
-  });
+  await deps.index.upsertJobs([jobVector(row, current.vector)]);
   if (row.status === "active") await writeOutbox(deps.sql, [matchTrigger(deps, row)]);
   return true;
 }
@@ -92,14 +88,7 @@ async function reindexJobs(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
     await deps.sql.begin(async (tx) => {
       const [job] = await shareLockJobs(tx, [row.id]);
       if (!job || job.deleted_at || job.content_version !== row.content_version) return;
-      await deps.index.upsertJob({
-        id: job.id,
-        partnerId: job.partner_id,
-        status: job.status,
-        city: job.city,
-        employmentType: job.employment_type,
-        vector,
-      });
+      await deps.index.upsertJobs([jobVector(job, vector)]);
       if (job.status === "active") await writeOutbox(tx, [matchTrigger(deps, job)]);
     });
   });
@@ -127,26 +116,32 @@ async function embedJobs(deps: PipelineDeps, rows: JobRow[], canWait: boolean): 
   }
 }
 
+// A chunk's vectors are written in one statement and marked ready in one more: per job,
+// those two statements were most of the embedding service's database time.
 async function embedChunk(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
   const results = await embedBatch(deps.provider, rows.map(jobText));
-  const done: JobRow[] = [];
+  const done: JobVector[] = [];
   for (const [i, row] of rows.entries()) {
     const r = results[i]!;
-    if (!r.ok) {
-      await recordFailure(deps, row, r);
-      continue;
-    }
-    await deps.index.upsertJob({
-      id: row.id,
-      partnerId: row.partner_id,
-      status: row.status,
-      city: row.city,
-      employmentType: row.employment_type,
-      vector: r.vector,
-    });
-    done.push(row);
+    if (r.ok) done.push(jobVector(row, r.vector));
+    else await recordFailure(deps, row, r);
   }
-  if (done.length) await markReady(deps, done);
+  if (done.length === 0) return;
+  await deps.index.upsertJobs(done);
+  const embedded = new Set(done.map((v) => v.id));
+  await markReady(deps, rows.filter((row) => embedded.has(row.id)));
+}
+
+/** A job's vector with the payload matching filters on, as the row has it. */
+function jobVector(row: JobRow, vector: Float32Array): JobVector {
+  return {
+    id: row.id,
+    partnerId: row.partner_id,
+    status: row.status,
+    city: row.city,
+    employmentType: row.employment_type,
+    vector,
+  };
 }
 
 /**
@@ -155,20 +150,13 @@ async function embedChunk(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
  */
 async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
   const now = deps.now();
-  const stale: string[] = [];
-  await deps.sql.begin(async (tx) => {
+  const ready = await deps.sql.begin(async (tx) => {
+    const marked = await markEmbeddingReady(tx, {
+      jobs: rows.map((row) => ({ id: row.id, contentVersion: row.content_version })),
+      now,
+    });
     const messages: OutboxMessage[] = [];
-    for (const row of rows) {
-      const updated = await markEmbeddingReady(tx, {
-        id: row.id,
-        contentVersion: row.content_version,
-        now,
-      });
-      if (!updated) {
-        stale.push(row.id);
-        continue;
-      }
-      const { first, ...job } = updated;
+    for (const { first, ...job } of marked) {
       if (first) {
         const created: JobEvent = {
           id: deps.newId(),
@@ -182,7 +170,9 @@ async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
       messages.push(matchTrigger(deps, job));
     }
     await writeOutbox(tx, messages);
+    return new Set(marked.map((job) => job.id));
   });
+  const stale = rows.filter((row) => !ready.has(row.id)).map((row) => row.id);
   // Changed or deleted while we embedded: the newer message redoes the work; a deleted
   // job must not keep the vector we just wrote.
   if (stale.length) await reconcileJobs(deps, stale);

@@ -6,10 +6,11 @@
  */
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
+import type { SeekerVector } from "@hire/vector";
 import {
   deferSeekerEmbeddings,
   deleteSeekerProfiles,
-  markSeekerEmbedded,
+  markSeekersEmbedded,
   recordSeekerEmbeddingFailure,
   type SeekerRow,
   seekersByIds,
@@ -49,11 +50,7 @@ export async function reconcileSeekers(
     const samePayload = current.city === row.city &&
       current.employmentTypes.join() === row.employment_types.join();
     if (samePayload) continue;
-    await deps.index.upsertSeeker({
-      ...current,
-      city: row.city,
-      employmentTypes: row.employment_types,
-    });
+    await deps.index.upsertSeekers([seekerVector(row, current.vector)]);
     moved.push(row);
   }
   if (toEmbed.length) await embedSeekers(deps, toEmbed, opts.claimed ?? false);
@@ -74,29 +71,42 @@ async function embedSeekers(
   }
 }
 
+// As for jobs, a chunk's vectors are written in one statement and marked in one more.
 async function embedChunk(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
   const results = await embedBatch(deps.provider, rows.map(seekerRowText));
+  const done: SeekerRow[] = [];
+  const vectors: SeekerVector[] = [];
   for (const [i, row] of rows.entries()) {
     const r = results[i]!;
     if (!r.ok) {
       await recordFailure(deps, row, r);
       continue;
     }
-    await deps.index.upsertSeeker({
-      id: row.id,
-      city: row.city,
-      employmentTypes: row.employment_types,
-      vector: r.vector,
-    });
-    // Marked embedded together with the trigger for matching, so a crash between the two
-    // cannot leave a seeker embedded but never matched. Only the text that was embedded
-    // counts; a newer one waits its turn.
-    await deps.sql.begin(async (tx) => {
-      if (await markSeekerEmbedded(tx, { id: row.id, contentHash: row.content_hash })) {
-        await writeOutbox(tx, [matchTrigger(deps, row)]);
-      }
-    });
+    done.push(row);
+    vectors.push(seekerVector(row, r.vector));
   }
+  if (done.length === 0) return;
+  await deps.index.upsertSeekers(vectors);
+  // Marked embedded together with the trigger for matching, so a crash between the two
+  // cannot leave a seeker embedded but never matched. Only the text that was embedded
+  // counts; a newer one waits its turn.
+  await deps.sql.begin(async (tx) => {
+    const marked = new Set(
+      await markSeekersEmbedded(
+        tx,
+        done.map((row) => ({ id: row.id, contentHash: row.content_hash })),
+      ),
+    );
+    await writeOutbox(
+      tx,
+      done.filter((row) => marked.has(row.id)).map((row) => matchTrigger(deps, row)),
+    );
+  });
+}
+
+/** A seeker's vector with the payload matching filters on, as the row has it. */
+function seekerVector(row: SeekerRow, vector: Float32Array): SeekerVector {
+  return { id: row.id, city: row.city, employmentTypes: row.employment_types, vector };
 }
 
 /**
@@ -108,12 +118,7 @@ async function reindexSeekers(deps: PipelineDeps, rows: SeekerRow[]): Promise<vo
     await deps.sql.begin(async (tx) => {
       const [seeker] = await shareLockSeekers(tx, [row.id]);
       if (!seeker || seeker.content_hash !== row.content_hash) return;
-      await deps.index.upsertSeeker({
-        id: seeker.id,
-        city: seeker.city,
-        employmentTypes: seeker.employment_types,
-        vector,
-      });
+      await deps.index.upsertSeekers([seekerVector(seeker, vector)]);
       await writeOutbox(tx, [matchTrigger(deps, seeker)]);
     });
   });

@@ -57,20 +57,20 @@ async function start() {
   await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type, created_at, updated_at)
     VALUES (${jobId}, ${partner_id}, 'Nurse', 'x', 'Riyadh', 'full_time', ${now}, ${now})`;
   const vector = new Float32Array([1, 0, 0, 0]);
-  await index.upsertJob({
+  await index.upsertJobs([{
     id: jobId,
     partnerId: partner_id,
     status: "active",
     city: "Riyadh",
     employmentType: "full_time",
     vector,
-  });
-  await index.upsertSeeker({
+  }]);
+  await index.upsertSeekers([{
     id: seekerId,
     city: "Riyadh",
     employmentTypes: ["full_time"],
     vector,
-  });
+  }]);
   const publisher = queue.publisher();
   return {
     sql,

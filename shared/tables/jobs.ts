@@ -120,22 +120,28 @@ export async function saveJobs(tx: Tx, jobs: JobRow[]): Promise<void> {
 export type ReadyJob = JobRow & { first: boolean };
 
 /**
- * Marks the embedded version ready: `ready`, match-ready while active, attempts cleared,
- * `first_ready_at` set the first time. Undefined when the job changed (a newer version) or
- * was deleted meanwhile: the newer message redoes the work.
+ * Marks embedded versions ready in one statement: `ready`, match-ready while active, attempts
+ * cleared, `first_ready_at` set the first time. Returns the jobs marked, in the order given;
+ * a job that changed (a newer version) or was deleted meanwhile is left out: the newer
+ * message redoes the work.
  */
 export async function markEmbeddingReady(
   tx: Tx,
-  job: { id: string; contentVersion: number; now: Date },
-): Promise<ReadyJob | undefined> {
-  const [updated] = await tx<ReadyJob[]>`
+  embedded: { jobs: { id: string; contentVersion: number }[]; now: Date },
+): Promise<ReadyJob[]> {
+  const { jobs, now } = embedded;
+  if (jobs.length === 0) return [];
+  const updated = await tx<ReadyJob[]>`
     UPDATE jobs SET embedding_status = 'ready', match_ready = (status = 'active'),
-      embedded_version = ${job.contentVersion}, embedding_attempts = 0,
+      embedded_version = embedded.version, embedding_attempts = 0,
       embedding_retry_at = NULL, embedding_error = NULL,
-      first_ready_at = coalesce(first_ready_at, ${job.now})
-    WHERE id = ${job.id} AND content_version = ${job.contentVersion} AND deleted_at IS NULL
-    RETURNING ${tx(JOB_COLUMNS)}, first_ready_at = ${job.now} AS first`;
-  return updated;
+      first_ready_at = coalesce(first_ready_at, ${now})
+    FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.contentVersion)}::int[])
+      AS embedded(job_id, version)
+    WHERE id = embedded.job_id AND content_version = embedded.version AND deleted_at IS NULL
+    RETURNING ${tx(JOB_COLUMNS)}, first_ready_at = ${now} AS first`;
+  const order = new Map(jobs.map((j, i) => [j.id, i]));
+  return updated.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 /** A failed embedding attempt: its number, error, and the next try (null: given up). */

@@ -55,8 +55,8 @@ Deno.test("every read of jobs returns exactly a JobRow's columns", async () => {
     for (const [name, rows] of Object.entries(reads)) {
       assert.deepEqual(Object.keys(rows[0]!).sort(), COLUMNS, name);
     }
-    const ready = await sql.begin((tx) =>
-      markEmbeddingReady(tx, { id, contentVersion: 1, now: new Date() })
+    const [ready] = await sql.begin((tx) =>
+      markEmbeddingReady(tx, { jobs: [{ id, contentVersion: 1 }], now: new Date() })
     );
     assert.deepEqual(Object.keys(ready!).sort(), [...COLUMNS, "first"].sort());
     assert.equal(ready!.first, true);

@@ -121,7 +121,7 @@ export {
   countSeekers,
   deferSeekerEmbeddings,
   deleteSeekerProfiles,
-  markSeekerEmbedded,
+  markSeekersEmbedded,
   recordSeekerEmbeddingFailure,
   seekerIdsAfter,
   type SeekerProfile,

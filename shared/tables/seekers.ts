@@ -87,18 +87,23 @@ export async function upsertSeekers(sql: Sql, profiles: SeekerProfile[]): Promis
 }
 
 /**
- * Marks the text of `contentHash` embedded, attempts cleared; false when the profile's
- * text changed meanwhile (the newer one waits its turn).
+ * Marks texts embedded in one statement, attempts cleared. Returns the ids marked, in the
+ * order given; a profile whose text changed meanwhile is left out (the newer one waits its
+ * turn).
  */
-export async function markSeekerEmbedded(
+export async function markSeekersEmbedded(
   tx: Tx,
-  seeker: { id: string; contentHash: string },
-): Promise<boolean> {
-  const [updated] = await tx`
-    UPDATE seekers SET embedded_hash = ${seeker.contentHash}, embedding_attempts = 0,
+  seekers: { id: string; contentHash: string }[],
+): Promise<string[]> {
+  if (seekers.length === 0) return [];
+  const updated = await tx<{ id: string }[]>`
+    UPDATE seekers SET embedded_hash = embedded.hash, embedding_attempts = 0,
       embedding_retry_at = NULL, embedding_error = NULL
-    WHERE id = ${seeker.id} AND content_hash = ${seeker.contentHash} RETURNING id`;
-  return updated !== undefined;
+    FROM unnest(${seekers.map((s) => s.id)}::text[], ${seekers.map((s) => s.contentHash)}::text[])
+      AS embedded(seeker_id, hash)
+    WHERE id = embedded.seeker_id AND content_hash = embedded.hash RETURNING id`;
+  const marked = new Set(updated.map((r) => r.id));
+  return seekers.map((s) => s.id).filter((id) => marked.has(id));
 }
 
 /** Records a failed attempt at a text's embedding; a changed text is left alone. */

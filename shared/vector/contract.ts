@@ -164,8 +164,8 @@ export function vectorIndexContract(
   test("upsert then get returns the same payload and vector", async (ix) => {
     const j = job({ city: "Jeddah", employmentType: "contract", vector: toward(33) });
     const s = seeker({ employmentTypes: ["part_time", "internship"], vector: toward(12) });
-    await ix.upsertJob(j);
-    await ix.upsertSeeker(s);
+    await ix.upsertJobs([j]);
+    await ix.upsertSeekers([s]);
     const gotJob = await ix.getJob(j.id);
     const gotSeeker = await ix.getSeeker(s.id);
     assert.deepEqual({ ...gotJob, vector: undefined }, { ...j, vector: undefined });
@@ -177,8 +177,8 @@ export function vectorIndexContract(
   test("upsert of an existing id replaces its payload and vector", async (ix) => {
     const first = job({ city: "Riyadh", vector: axis(0) });
     const second = { ...first, city: "Dammam", status: "paused" as const, vector: axis(1) };
-    await ix.upsertJob(first);
-    await ix.upsertJob(second);
+    await ix.upsertJobs([first]);
+    await ix.upsertJobs([second]);
     const got = await ix.getJob(first.id);
     assert.equal(got?.city, "Dammam");
     assert.equal(got?.status, "paused");
@@ -189,15 +189,43 @@ export function vectorIndexContract(
     near(hits[0]!.score, 1, "score of the new vector");
 
     const s = seeker({ employmentTypes: ["full_time", "contract"] });
-    await ix.upsertSeeker(s);
-    await ix.upsertSeeker({ ...s, employmentTypes: ["internship"] });
+    await ix.upsertSeekers([s]);
+    await ix.upsertSeekers([{ ...s, employmentTypes: ["internship"] }]);
     assert.deepEqual(await ix.searchSeekers(axis(0), { employmentType: "contract" }, 5), []);
     assert.deepEqual((await ix.getSeeker(s.id))?.employmentTypes, ["internship"]);
   });
 
+  test("a batch writes each of its entries; an id given twice keeps its last", async (ix) => {
+    const [a, b] = [job({ vector: toward(20) }), job({ city: "Abha", vector: toward(40) })];
+    const a2 = { ...a, city: "Tabuk", vector: toward(60) };
+    await ix.upsertJobs([]);
+    await ix.upsertJobs([a, b, a2]);
+    assert.equal((await ix.getJob(a.id))?.city, "Tabuk");
+    sameVector((await ix.getJob(a.id))?.vector, a2.vector);
+    assert.equal((await ix.getJob(b.id))?.city, "Abha");
+    assert.deepEqual(hitIds(await ix.searchJobs(axis(0), {}, 5)), [b.id, a.id]);
+
+    const [s1, s2] = [seeker({ vector: toward(30) }), seeker({ vector: toward(10) })];
+    const s1Later = { ...s1, employmentTypes: ["internship" as const] };
+    await ix.upsertSeekers([]);
+    await ix.upsertSeekers([s1, s2, s1Later]);
+    assert.deepEqual((await ix.getSeeker(s1.id))?.employmentTypes, ["internship"]);
+    assert.deepEqual(hitIds(await ix.searchSeekers(axis(0), {}, 5)), [s2.id, s1.id]);
+  });
+
+  test("a batch with one vector of another dimension writes none of it", async (ix) => {
+    const good = job();
+    const short = new Float32Array(DIMENSIONS - 1).fill(0.5);
+    await assert.rejects(ix.upsertJobs([good, job({ vector: short })]), /dimension/);
+    assert.equal(await ix.getJob(good.id), undefined);
+    const s = seeker();
+    await assert.rejects(ix.upsertSeekers([s, seeker({ vector: short })]), /dimension/);
+    assert.equal(await ix.getSeeker(s.id), undefined);
+  });
+
   test("setJobStatus changes what a status filter finds; unknown ids are a no-op", async (ix) => {
     const j = job({ status: "active" });
-    await ix.upsertJob(j);
+    await ix.upsertJobs([j]);
     assert.deepEqual(hitIds(await ix.searchJobs(axis(0), { status: "active" }, 5)), [j.id]);
     await ix.setJobStatus(j.id, "paused");
     assert.deepEqual(await ix.searchJobs(axis(0), { status: "active" }, 5), []);
@@ -211,8 +239,8 @@ export function vectorIndexContract(
   test("delete removes a vector from get and search; deleting again is a no-op", async (ix) => {
     const [j1, j2] = [job(), job({ vector: toward(10) })];
     const [s1, s2] = [seeker(), seeker({ vector: toward(10) })];
-    for (const j of [j1, j2]) await ix.upsertJob(j);
-    for (const s of [s1, s2]) await ix.upsertSeeker(s);
+    await ix.upsertJobs([j1, j2]);
+    await ix.upsertSeekers([s1, s2]);
     await ix.deleteJob(j1.id);
     await ix.deleteSeeker(s1.id);
     assert.equal(await ix.getJob(j1.id), undefined);
@@ -227,8 +255,8 @@ export function vectorIndexContract(
     const degrees = [50, 10, 70, 30]; // inserted out of order on purpose
     const jobs = degrees.map((d) => job({ vector: toward(d) }));
     const seekers = degrees.map((d) => seeker({ vector: toward(d) }));
-    for (const j of jobs) await ix.upsertJob(j);
-    for (const s of seekers) await ix.upsertSeeker(s);
+    await ix.upsertJobs(jobs);
+    await ix.upsertSeekers(seekers);
     const order = [1, 3, 0, 2]; // indexes of 10°, 30°, 50°, 70°
     const jobHits = await ix.searchJobs(axis(0), {}, 10);
     const seekerHits = await ix.searchSeekers(axis(0), {}, 10);
@@ -246,7 +274,7 @@ export function vectorIndexContract(
     const same = seeker({ vector: axis(0) });
     const orthogonal = seeker({ vector: axis(3) });
     const opposite = seeker({ vector: axis(0, -1) });
-    for (const s of [same, orthogonal, opposite]) await ix.upsertSeeker(s);
+    await ix.upsertSeekers([same, orthogonal, opposite]);
     const hits = await ix.searchSeekers(axis(0), {}, 10);
     assert.equal(hits[0]!.id, same.id);
     near(hits[0]!.score, 1, "identical");
@@ -259,8 +287,8 @@ export function vectorIndexContract(
   test("searches of an empty store and filters nothing passes return []", async (ix) => {
     assert.deepEqual(await ix.searchJobs(axis(0), {}, 5), []);
     assert.deepEqual(await ix.searchSeekers(axis(0), {}, 5), []);
-    await ix.upsertJob(job());
-    await ix.upsertSeeker(seeker());
+    await ix.upsertJobs([job()]);
+    await ix.upsertSeekers([seeker()]);
     assert.deepEqual(await ix.searchJobs(axis(0), { city: "Tabuk" }, 5), []);
     assert.deepEqual(await ix.searchJobs(axis(0), { employmentTypes: [] }, 5), []);
     assert.deepEqual(await ix.searchSeekers(axis(0), { employmentType: "internship" }, 5), []);
@@ -268,8 +296,8 @@ export function vectorIndexContract(
 
   test("vectors of another dimension are rejected on upsert and search", async (ix) => {
     const short = new Float32Array(DIMENSIONS - 1).fill(0.5);
-    await assert.rejects(ix.upsertJob(job({ vector: short })), /dimension/);
-    await assert.rejects(ix.upsertSeeker(seeker({ vector: short })), /dimension/);
+    await assert.rejects(ix.upsertJobs([job({ vector: short })]), /dimension/);
+    await assert.rejects(ix.upsertSeekers([seeker({ vector: short })]), /dimension/);
     await assert.rejects(ix.searchJobs(short, {}, 5), /dimension/);
     await assert.rejects(ix.searchSeekers(short, {}, 5), /dimension/);
     assert.deepEqual(await ix.searchJobs(axis(0), {}, 5), []);
@@ -305,7 +333,7 @@ export function vectorIndexContract(
         blocked,
         async (on, vector) => {
           const s = seeker({ vector });
-          await on.upsertSeeker(s);
+          await on.upsertSeekers([s]);
           return s.id;
         },
         (on, minScore, limit) => on.searchSeekers(axis(0), { city: "Riyadh", minScore }, limit),
@@ -320,7 +348,7 @@ export function vectorIndexContract(
         blocked,
         async (on, vector) => {
           const j = job({ vector });
-          await on.upsertJob(j);
+          await on.upsertJobs([j]);
           return j.id;
         },
         (on, minScore, limit) => on.searchJobs(axis(0), { status: "active", minScore }, limit),
@@ -332,7 +360,7 @@ export function vectorIndexContract(
     await assertFilteredInsideQuery(
       async (vector, matching) => {
         const s = seeker({ city: matching ? "Abha" : "Riyadh", vector });
-        await ix.upsertSeeker(s);
+        await ix.upsertSeekers([s]);
         return s.id;
       },
       (q, limit) => ix.searchSeekers(q, { city: "Abha" }, limit),
@@ -345,7 +373,7 @@ export function vectorIndexContract(
           ? ["full_time" as const, "contract" as const]
           : ["full_time" as const, "part_time" as const];
         const s = seeker({ employmentTypes, vector });
-        await ix.upsertSeeker(s);
+        await ix.upsertSeekers([s]);
         return s.id;
       },
       (q, limit) => ix.searchSeekers(q, { employmentType: "contract" }, limit),
@@ -355,7 +383,7 @@ export function vectorIndexContract(
     await assertFilteredInsideQuery(
       async (vector, matching) => {
         const j = job({ city: matching ? "Abha" : "Riyadh", vector });
-        await ix.upsertJob(j);
+        await ix.upsertJobs([j]);
         return j.id;
       },
       (q, limit) => ix.searchJobs(q, { city: "Abha" }, limit),
@@ -366,7 +394,7 @@ export function vectorIndexContract(
       async (vector, matching, i) => {
         const type = matching ? (i % 2 ? "internship" : "contract") : "full_time";
         const j = job({ employmentType: type, vector });
-        await ix.upsertJob(j);
+        await ix.upsertJobs([j]);
         return j.id;
       },
       (q, limit) => ix.searchJobs(q, { employmentTypes: ["contract", "internship"] }, limit),
@@ -376,7 +404,7 @@ export function vectorIndexContract(
     await assertFilteredInsideQuery(
       async (vector, matching, i) => {
         const j = job({ status: matching ? "active" : i % 2 ? "paused" : "closed", vector });
-        await ix.upsertJob(j);
+        await ix.upsertJobs([j]);
         return j.id;
       },
       (q, limit) => ix.searchJobs(q, { status: "active" }, limit),
@@ -386,7 +414,7 @@ export function vectorIndexContract(
     await assertFilteredInsideQuery(
       async (vector, matching, i) => {
         const j = job({ partnerId: matching ? "ptr_MINE" : `ptr_OTHER${i % 5}`, vector });
-        await ix.upsertJob(j);
+        await ix.upsertJobs([j]);
         return j.id;
       },
       (q, limit) => ix.searchJobs(q, { partnerId: "ptr_MINE" }, limit),
@@ -404,7 +432,7 @@ export function vectorIndexContract(
           partnerId: fail === 3 ? "ptr_OTHER" : "ptr_MINE",
           vector,
         });
-        await ix.upsertJob(j);
+        await ix.upsertJobs([j]);
         return j.id;
       },
       (q, limit) =>

@@ -79,12 +79,17 @@ export interface VectorIndex {
    * stops early, without an error, once `signal` aborts.
    */
   fillBlocks(signal?: AbortSignal): Promise<number>;
-  upsertJob(job: JobVector): Promise<void>;
+  /**
+   * Writes jobs' vectors in one round trip, replacing what each id had. When an id appears
+   * more than once, its last entry is what is written.
+   */
+  upsertJobs(jobs: JobVector[]): Promise<void>;
   /** Updates the status payload of a job's vector; no-op when the job has none. */
   setJobStatus(jobId: string, status: JobStatus): Promise<void>;
   deleteJob(jobId: string): Promise<void>;
   getJob(jobId: string): Promise<JobVector | undefined>;
-  upsertSeeker(seeker: SeekerVector): Promise<void>;
+  /** Writes seekers' vectors in one round trip, as {@link upsertJobs} writes jobs'. */
+  upsertSeekers(seekers: SeekerVector[]): Promise<void>;
   deleteSeeker(seekerId: string): Promise<void>;
   getSeeker(seekerId: string): Promise<SeekerVector | undefined>;
   /** Nearest seekers to `vector` that pass `filter`, best first. */

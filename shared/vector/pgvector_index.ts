@@ -24,6 +24,7 @@ import {
   assertPrefix,
   assertVector,
   atLeast,
+  lastOfEachId,
   scoreOf,
   searchBlock,
 } from "./rules.ts";
@@ -311,14 +312,23 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         await fillTable(opts.blocks, seekers, "seeker_id", signal);
     },
 
-    async upsertJob(job: JobVector) {
-      const embedding = vec(job.vector, `job ${job.id}'s vector`);
-      const block = opts.blocks?.of(job.vector) ?? null;
+    async upsertJobs(batch: JobVector[]) {
+      const rows = lastOfEachId(batch).map((job) => ({
+        job_id: job.id,
+        partner_id: job.partnerId,
+        status: job.status,
+        city: job.city,
+        employment_type: job.employmentType,
+        embedding: vec(job.vector, `job ${job.id}'s vector`),
+        block: opts.blocks?.of(job.vector) ?? null,
+      }));
+      if (rows.length === 0) return;
       await sql`
         INSERT INTO ${sql(jobs)}
           (job_id, partner_id, status, city, employment_type, embedding, block, updated_at)
-        VALUES (${job.id}, ${job.partnerId}, ${job.status}, ${job.city}, ${job.employmentType},
-                ${embedding}::vector, ${block}, now())
+        SELECT job_id, partner_id, status, city, employment_type, embedding::vector, block, now()
+        FROM jsonb_to_recordset(${sql.json(rows)}) AS r(job_id text, partner_id text,
+          status text, city text, employment_type text, embedding text, block integer)
         ON CONFLICT (job_id) DO UPDATE SET
           partner_id = EXCLUDED.partner_id, status = EXCLUDED.status, city = EXCLUDED.city,
           employment_type = EXCLUDED.employment_type, embedding = EXCLUDED.embedding,
@@ -356,14 +366,21 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
       };
     },
 
-    async upsertSeeker(seeker: SeekerVector) {
-      const embedding = vec(seeker.vector, `seeker ${seeker.id}'s vector`);
-      const block = opts.blocks?.of(seeker.vector) ?? null;
+    async upsertSeekers(batch: SeekerVector[]) {
+      const rows = lastOfEachId(batch).map((seeker) => ({
+        seeker_id: seeker.id,
+        city: seeker.city,
+        employment_types: seeker.employmentTypes,
+        embedding: vec(seeker.vector, `seeker ${seeker.id}'s vector`),
+        block: opts.blocks?.of(seeker.vector) ?? null,
+      }));
+      if (rows.length === 0) return;
       await sql`
         INSERT INTO ${sql(seekers)}
           (seeker_id, city, employment_types, embedding, block, updated_at)
-        VALUES (${seeker.id}, ${seeker.city}, ${seeker.employmentTypes}::text[],
-                ${embedding}::vector, ${block}, now())
+        SELECT seeker_id, city, employment_types, embedding::vector, block, now()
+        FROM jsonb_to_recordset(${sql.json(rows)}) AS r(seeker_id text, city text,
+          employment_types text[], embedding text, block integer)
         ON CONFLICT (seeker_id) DO UPDATE SET
           city = EXCLUDED.city, employment_types = EXCLUDED.employment_types,
           embedding = EXCLUDED.embedding, block = EXCLUDED.block,

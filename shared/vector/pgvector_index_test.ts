@@ -92,7 +92,7 @@ Deno.test("pgvector: init keeps a graph as configured, auto only without blocks"
     await init("auto");
     assert.deepEqual(await graphs(prefix), both, "no blocks: searches have nothing else");
     const kept = job({ city: "Riyadh", vector: axis(0) });
-    await subject(sql, DIMENSIONS, prefix).upsertJob(kept);
+    await subject(sql, DIMENSIONS, prefix).upsertJobs([kept]);
 
     await init("auto", blocks);
     assert.deepEqual(await graphs(prefix), [], "an existing graph is dropped");
@@ -117,9 +117,9 @@ Deno.test("pgvector: the forced plan uses HNSW, and without iterative scans it w
       ...Array.from({ length: DECOYS }, (_, i) => decoy(i)),
       ...Array.from({ length: OUTERS }, (_, i) => outer(i)),
     ];
-    await inBatches(others, (v) => ix.upsertJob(job({ city: "Riyadh", vector: v })));
+    await inBatches(others, (v) => ix.upsertJobs([job({ city: "Riyadh", vector: v })]));
     const far = job({ city: "Abha", vector: matches()[0]! });
-    await ix.upsertJob(far);
+    await ix.upsertJobs([far]);
 
     const q = toSql(Array.from(axis(0)));
     const table = `${prefix}job_vectors`;

@@ -63,11 +63,11 @@ Deno.test("pgvector: a reader's init waits for the writer's tables, then it sear
     await w.init();
     await waiting;
     const j = job({ vector: axis(0) });
-    await w.upsertJob(j);
+    await w.upsertJobs([j]);
     const r = index(readerSql, prefix);
     await r.init();
     assert.deepEqual((await r.searchJobs(axis(0), {}, 5)).map((h) => h.id), [j.id]);
-    await assert.rejects(r.upsertJob(job()), /permission denied/);
+    await assert.rejects(r.upsertJobs([job()]), /permission denied/);
     const [table] = await owner<{ owner: string }[]>`
       SELECT tableowner AS owner FROM pg_tables WHERE tablename = ${`${prefix}job_vectors`}`;
     assert.equal(table?.owner, writer);
@@ -80,8 +80,8 @@ Deno.test("pgvector: tables of a release before blocks: the writer's init adds t
     await before.init();
     const [near, far] = [seeker({ vector: axis(0) }), seeker({ vector: toward(60) })];
     const j = job({ vector: toward(70) });
-    for (const s of [near, far]) await before.upsertSeeker(s);
-    await before.upsertJob(j);
+    await before.upsertSeekers([near, far]);
+    await before.upsertJobs([j]);
     await owner.unsafe(`ALTER TABLE ${prefix}job_vectors DROP COLUMN block;
                         ALTER TABLE ${prefix}seeker_vectors DROP COLUMN block`).simple();
 

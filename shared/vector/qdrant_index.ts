@@ -22,6 +22,7 @@ import {
   assertPrefix,
   assertVector,
   atLeast,
+  lastOfEachId,
   scoreOf,
   searchBlock,
 } from "./rules.ts";
@@ -195,23 +196,20 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
         await fillCollection(opts.blocks, seekers, signal);
     },
 
-    async upsertJob(job: JobVector) {
-      const vector = vec(job.vector, `job ${job.id}'s vector`);
-      await client.upsert(jobs, {
-        wait: true,
-        points: [{
-          id: pointIdOf(job.id),
-          vector,
-          payload: {
-            job_id: job.id,
-            partner_id: job.partnerId,
-            status: job.status,
-            city: job.city,
-            employment_type: job.employmentType,
-            ...blockPayload(opts.blocks, job.vector),
-          },
-        }],
-      });
+    async upsertJobs(batch: JobVector[]) {
+      const points = lastOfEachId(batch).map((job) => ({
+        id: pointIdOf(job.id),
+        vector: vec(job.vector, `job ${job.id}'s vector`),
+        payload: {
+          job_id: job.id,
+          partner_id: job.partnerId,
+          status: job.status,
+          city: job.city,
+          employment_type: job.employmentType,
+          ...blockPayload(opts.blocks, job.vector),
+        },
+      }));
+      if (points.length) await client.upsert(jobs, { wait: true, points });
     },
 
     async setJobStatus(jobId: string, status: JobStatus) {
@@ -246,21 +244,18 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       };
     },
 
-    async upsertSeeker(seeker: SeekerVector) {
-      const vector = vec(seeker.vector, `seeker ${seeker.id}'s vector`);
-      await client.upsert(seekers, {
-        wait: true,
-        points: [{
-          id: pointIdOf(seeker.id),
-          vector,
-          payload: {
-            seeker_id: seeker.id,
-            city: seeker.city,
-            employment_types: seeker.employmentTypes,
-            ...blockPayload(opts.blocks, seeker.vector),
-          },
-        }],
-      });
+    async upsertSeekers(batch: SeekerVector[]) {
+      const points = lastOfEachId(batch).map((seeker) => ({
+        id: pointIdOf(seeker.id),
+        vector: vec(seeker.vector, `seeker ${seeker.id}'s vector`),
+        payload: {
+          seeker_id: seeker.id,
+          city: seeker.city,
+          employment_types: seeker.employmentTypes,
+          ...blockPayload(opts.blocks, seeker.vector),
+        },
+      }));
+      if (points.length) await client.upsert(seekers, { wait: true, points });
     },
 
     async deleteSeeker(seekerId: string) {

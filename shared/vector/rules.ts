@@ -74,6 +74,15 @@ export function atLeast(hits: Hit[], minScore: number | undefined): Hit[] {
 }
 
 /**
+ * The last entry of each id, in the order of their first: a batch write has one row per id
+ * (Postgres refuses to change a row twice in one statement) and the later entry wins, as it
+ * would have written one by one.
+ */
+export function lastOfEachId<T extends { id: string }>(entries: T[]): T[] {
+  return [...new Map(entries.map((e) => [e.id, e])).values()];
+}
+
+/**
  * Throws unless `prefix` can start a table or collection name without quoting: lower-case
  * letters, digits and underscores, not starting with a digit, short enough that the longest
  * derived index name stays under Postgres' 63-byte identifier limit.

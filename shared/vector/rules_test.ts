@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { VectorBlocks } from "./index.ts";
-import { assertMinScore, atLeast, keepsToBlock, searchBlock } from "./rules.ts";
+import { assertMinScore, atLeast, keepsToBlock, lastOfEachId, searchBlock } from "./rules.ts";
 
 const blocks: VectorBlocks = { of: (v) => (v[0]! > 0 ? 1 : 2), maxScoreAcross: 0.4 };
 const q = Float32Array.of(1, 0);
@@ -31,4 +31,10 @@ Deno.test("atLeast keeps the hits at or above the score, in order", () => {
 Deno.test("minScore must be a score", () => {
   for (const ok of [undefined, 0, 0.6, 1]) assertMinScore(ok);
   for (const bad of [-0.1, 1.01, Number.NaN]) assert.throws(() => assertMinScore(bad), /minScore/);
+});
+
+Deno.test("a batch keeps one entry per id: the last, where the first stood", () => {
+  const batch = [{ id: "a", v: 1 }, { id: "b", v: 2 }, { id: "a", v: 3 }, { id: "c", v: 4 }];
+  assert.deepEqual(lastOfEachId(batch), [{ id: "a", v: 3 }, { id: "b", v: 2 }, { id: "c", v: 4 }]);
+  assert.deepEqual(lastOfEachId([]), []);
 });
