@@ -141,7 +141,7 @@ Deno.test("events worker: a batch fanning out to more attempts than one statemen
       adminEmails: [],
     });
     // A partner's most webhooks (20) × 400 events: 8,000 attempts of 9 columns each, more
-    // than the 65,534 parameters one INSERT may bind.
+    // than the 65,533 parameters one INSERT may bind.
     for (let i = 0; i < 20; i++) await webhook(sql, partner_id, ["job.deleted"]);
     await publish(Array.from({ length: 400 }, () => deleted(partner_id)));
     const [row] = await sql<{ n: number; events: number }[]>`

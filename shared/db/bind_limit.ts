@@ -4,8 +4,8 @@
  * @module
  */
 
-/** The most parameters one statement may bind (postgres.js refuses more). */
-export const MAX_BIND_PARAMETERS = 65_534;
+/** The most parameters one statement may bind: postgres.js refuses 65,534 or more. */
+export const MAX_BIND_PARAMETERS = 65_533;
 
 /**
  * Splits the rows of a multi-row write (`INSERT … ${sql(rows)}`) into the runs one

@@ -21,3 +21,13 @@ Deno.test("bindable runs: few rows are one run; none are none", () => {
   assert.deepEqual(bindableRuns([{ a: 1 }, { a: 2 }]), [[{ a: 1 }, { a: 2 }]]);
   assert.deepEqual(bindableRuns([]), []);
 });
+
+Deno.test("bindable runs: no run reaches the 65,534 parameters postgres.js refuses", () => {
+  const rows = Array.from({ length: 70_000 }, (_, i) => ({ a: i }));
+  // 1, 2, 7 and 14 divide 65,534: a run of exactly that many parameters would be refused.
+  for (const columns of [1, 2, 7, 14, 9]) {
+    const runs = bindableRuns(rows, columns);
+    assert.ok(runs.every((r) => r.length * columns < 65_534), `${columns} columns`);
+    assert.equal(runs.flat().length, rows.length);
+  }
+});

@@ -1,5 +1,5 @@
 /**
- * A multi-row write larger than one statement can bind (65,534 parameters) is written whole:
+ * A multi-row write larger than one statement can bind (65,533 parameters) is written whole:
  * each owner splits it into runs (`bindableRuns`), where postgres.js would refuse it and fail
  * the batch. The sizes are the smallest past the limit for each table's columns.
  */
