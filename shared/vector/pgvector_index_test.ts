@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { connect } from "@hire/db";
+import { connect, MAX_BIND_PARAMETERS } from "@hire/db";
 import postgres from "postgres";
 import { toSql } from "pgvector";
 import { vectorIndexContract } from "./contract.ts";
@@ -13,6 +13,7 @@ import {
   matches,
   outer,
   OUTERS,
+  toward,
 } from "./contract_fixtures.ts";
 import type { VectorBlocks } from "./index.ts";
 import {
@@ -167,4 +168,23 @@ Deno.test("createPgvectorIndex rejects prefixes that would need quoting, and bad
   }
   assert.throws(() => createPgvectorIndex({ sql, dimensions: 0 }), /dimensions/);
   assert.throws(() => createPgvectorIndex({ sql, dimensions: 2.5 }), /dimensions/);
+});
+
+Deno.test("pgvector: a batch beyond one statement's bind parameters is written whole", async () => {
+  const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
+  const ix = subject(sql, DIMENSIONS, prefix);
+  try {
+    await ix.init();
+    // Seven columns a job: more rows than one statement can bind.
+    const count = Math.floor(MAX_BIND_PARAMETERS / 7) + 10;
+    const batch = Array.from({ length: count }, (_, i) => job({ vector: toward(i % 90) }));
+    await ix.upsertJobs(batch);
+    const [stored] = await sql.unsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM ${prefix}job_vectors`,
+    );
+    assert.equal(stored?.n, count);
+    assert.equal((await ix.getJob(batch.at(-1)!.id))?.city, "Riyadh");
+  } finally {
+    await ix.drop();
+  }
 });
