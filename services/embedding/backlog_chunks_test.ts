@@ -42,8 +42,7 @@ const LATE = 30_000;
 function scripted(paces: Pace[]) {
   const asked: boolean[] = [];
   const gate: YieldGate = {
-    lateAfterMs: () => LATE,
-    arrived: () => {},
+    lateAfterMs: LATE,
     admitLate: (canWait) =>
       Promise.resolve(void asked.push(canWait)).then(() => paces.shift() ?? "free"),
   };

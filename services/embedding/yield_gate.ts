@@ -4,10 +4,7 @@
  * Kafka, matching and delivery at full priority. So before each chunk of late work (texts
  * that have already waited long: a backlog after a burst, an outage, a restart) the
  * pipeline asks how busy the API is (the CPU its processes announce, `@hire/load`). Fresh
- * work is not asked about: a new job is matched within a second however busy the API,
- * except during a burst. While texts arrive faster than the configured rate, more than
- * the pipeline follows, embedding the newest at once only moves the API's loss forward:
- * they would mostly wait behind each other anyway. So during a burst all work is late.
+ * work is never asked about: a new job is matched within a second however busy the API.
  *
  * A caller that holds nothing while it waits (the retry sweeper) waits while the API is
  * above the threshold, asking again every probe, and after the longest wait goes on small,
@@ -16,7 +13,6 @@
  * hands the late work to the sweeper and goes on to the fresh work behind it.
  * @module
  */
-import { slidingCount } from "@hire/queue";
 
 /**
  * How a chunk of late work was let through: at once or once the API was quiet, after the
@@ -26,13 +22,8 @@ export type Pace = "free" | "yielded" | "deferred";
 
 /** What chunks of background work ask before they start. */
 export interface YieldGate {
-  /**
-   * Work that has waited at least this long (ms) is late; only late work is held. During a
-   * burst, 0: all of it.
-   */
-  lateAfterMs(): number;
-  /** Counts texts that arrived to be embedded (not retries): what tells a burst. */
-  arrived(n: number): void;
+  /** Work that has waited at least this long (ms) is late; only late work is held. */
+  readonly lateAfterMs: number;
   /**
    * Asks to start a chunk of late work. `canWait: false` (a consumer holding partitions)
    * is answered "deferred" at once while the API is busy.
@@ -42,28 +33,16 @@ export interface YieldGate {
 
 /** No gate: nothing is late, nothing waits. */
 export const noGate: YieldGate = {
-  lateAfterMs: () => Infinity,
-  arrived: () => {},
+  lateAfterMs: Infinity,
   admitLate: () => Promise.resolve("free"),
 };
-
-/**
- * Arrivals are counted over this span: one fetch of a few hundred texts (a partner's bulk
- * create) is no burst; a flow kept up for seconds is.
- */
-export const BURST_SPAN_MS = 5000;
 
 /** The gate's rule and what it reads the API's load with. */
 export interface YieldGateOptions {
   /** Load (share of one core the API's processes use together) above which late work waits. */
   threshold: number;
-  /** Work that has waited less than this is never held, but during a burst. */
+  /** Work that has waited less than this is never held. */
   lateAfterMs: number;
-  /**
-   * Texts a second (arrived over the last {@link BURST_SPAN_MS}) above which all work is
-   * late; 0: no burst.
-   */
-  burstPerSecond: number;
   /** Longest wait for a chunk; then it goes on, small. */
   maxWaitMs: number;
   /** Time between looks at the load while waiting. */
@@ -72,8 +51,6 @@ export interface YieldGateOptions {
   readLoad: () => number;
   /** Told when the gate starts and stops holding work back, with the load seen. */
   onChange?: (yielding: boolean, load: number) => void;
-  /** Told when a burst starts and ends, with the arrivals a second seen. */
-  onBurst?: (bursting: boolean, perSecond: number) => void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -83,8 +60,6 @@ export function yieldGate(opts: YieldGateOptions): YieldGate {
   const now = opts.now ?? (() => performance.now());
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let yielding = false;
-  const arrivals = slidingCount(BURST_SPAN_MS);
-  let bursting = false;
 
   const verdict = (pace: Pace, seen: number): Pace => {
     const nowYielding = pace !== "free";
@@ -94,16 +69,7 @@ export function yieldGate(opts: YieldGateOptions): YieldGate {
   };
 
   return {
-    lateAfterMs() {
-      const perSecond = arrivals.total(now()) * 1000 / BURST_SPAN_MS;
-      const burst = opts.burstPerSecond > 0 && perSecond > opts.burstPerSecond;
-      if (burst !== bursting) opts.onBurst?.(burst, perSecond);
-      bursting = burst;
-      return burst ? 0 : opts.lateAfterMs;
-    },
-    arrived(n) {
-      if (n > 0) arrivals.add(n, now());
-    },
+    lateAfterMs: opts.lateAfterMs,
     async admitLate(canWait) {
       const first = opts.readLoad();
       if (first <= opts.threshold) return verdict("free", first);
