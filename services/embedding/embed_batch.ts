@@ -41,6 +41,29 @@ export async function embedBatch(
   }
 }
 
+/** The outcome for a text the provider did not embed. */
+export type FailedEmbedding = Extract<Embedding, { ok: false }>;
+
+/**
+ * Embeds the rows' texts in one call ({@link embedBatch}), hands each row that failed to
+ * `failed`, one after the other, and returns the others with their vectors, in order.
+ */
+export async function embedRows<T>(
+  provider: EmbeddingProvider,
+  rows: readonly T[],
+  text: (row: T) => string,
+  failed: (row: T, failure: FailedEmbedding) => Promise<void>,
+): Promise<{ row: T; vector: Float32Array }[]> {
+  const results = await embedBatch(provider, rows.map(text));
+  const embedded: { row: T; vector: Float32Array }[] = [];
+  for (const [i, row] of rows.entries()) {
+    const r = results[i]!;
+    if (r.ok) embedded.push({ row, vector: r.vector });
+    else await failed(row, r);
+  }
+  return embedded;
+}
+
 /**
  * Embeds texts that were embedded once already (re-indexing into a new embedding space) and
  * hands each vector to `write`. Nothing a partner sees depends on it, so a text the provider

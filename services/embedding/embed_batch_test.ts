@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { EmbeddingError, type EmbeddingProvider } from "@hire/embedding";
-import { embedBatch } from "./embed_batch.ts";
+import { embedBatch, embedRows, type FailedEmbedding } from "./embed_batch.ts";
 
 // A provider that fails the way real ones do, for the splitting logic alone; the real
 // providers are tested against the real model and a real HTTP server in @hire/embedding.
@@ -42,4 +42,18 @@ Deno.test("embedBatch narrows a permanent failure down to the text that causes i
   const out = await embedBatch(p, ["a", "bad", "ccc"]);
   assert.deepEqual(out.map((r) => r.ok), [true, false, true]);
   assert.equal(!out[1]!.ok && out[1]!.retriable, false);
+});
+
+Deno.test("embedRows returns the embedded rows with their vectors and hands over the refused, in order", async () => {
+  const { p } = provider((texts) =>
+    texts.some((t) => t.startsWith("bad")) ? new EmbeddingError("refused", false) : undefined
+  );
+  const failed: [string, FailedEmbedding][] = [];
+  const rows = [{ t: "a" }, { t: "bad1" }, { t: "ccc" }, { t: "bad22" }];
+  const embedded = await embedRows(p, rows, (r) => r.t, (row, f) => {
+    failed.push([row.t, f]);
+    return Promise.resolve();
+  });
+  assert.deepEqual(embedded.map(({ row, vector }) => [row.t, vector[0]]), [["a", 1], ["ccc", 3]]);
+  assert.deepEqual(failed.map(([t, f]) => [t, f.retriable]), [["bad1", false], ["bad22", false]]);
 });

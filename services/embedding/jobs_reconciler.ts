@@ -18,7 +18,7 @@ import {
   shareLockJobs,
 } from "@hire/tables";
 import { pacedChunks } from "./backlog_chunks.ts";
-import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
+import { embedRows, type FailedEmbedding, reembed } from "./embed_batch.ts";
 import { deferUntil, type PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
 import { jobText } from "./texts.ts";
@@ -119,17 +119,15 @@ async function embedJobs(deps: PipelineDeps, rows: JobRow[], canWait: boolean): 
 // A chunk's vectors are written in one statement and marked ready in one more: per job,
 // those two statements were most of the embedding service's database time.
 async function embedChunk(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
-  const results = await embedBatch(deps.provider, rows.map(jobText));
-  const done: JobVector[] = [];
-  for (const [i, row] of rows.entries()) {
-    const r = results[i]!;
-    if (r.ok) done.push(jobVector(row, r.vector));
-    else await recordFailure(deps, row, r);
-  }
-  if (done.length === 0) return;
-  await deps.index.upsertJobs(done);
-  const embedded = new Set(done.map((v) => v.id));
-  await markReady(deps, rows.filter((row) => embedded.has(row.id)));
+  const embedded = await embedRows(
+    deps.provider,
+    rows,
+    jobText,
+    (row, failure) => recordFailure(deps, row, failure),
+  );
+  if (embedded.length === 0) return;
+  await deps.index.upsertJobs(embedded.map(({ row, vector }) => jobVector(row, vector)));
+  await markReady(deps, embedded.map(({ row }) => row));
 }
 
 /** A job's vector with the payload matching filters on, as the row has it. */
@@ -181,7 +179,7 @@ async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
 async function recordFailure(
   deps: PipelineDeps,
   row: JobRow,
-  failure: Extract<Embedding, { ok: false }>,
+  failure: FailedEmbedding,
 ): Promise<void> {
   await recordEmbeddingFailure(deps.sql, {
     id: row.id,

@@ -17,7 +17,7 @@ import {
   shareLockSeekers,
 } from "@hire/tables";
 import { pacedChunks } from "./backlog_chunks.ts";
-import { embedBatch, type Embedding, reembed } from "./embed_batch.ts";
+import { embedRows, type FailedEmbedding, reembed } from "./embed_batch.ts";
 import { deferUntil, type PipelineDeps } from "./pipeline_deps.ts";
 import { planFailure } from "./failure.ts";
 import { seekerRowText } from "./texts.ts";
@@ -73,20 +73,15 @@ async function embedSeekers(
 
 // As for jobs, a chunk's vectors are written in one statement and marked in one more.
 async function embedChunk(deps: PipelineDeps, rows: SeekerRow[]): Promise<void> {
-  const results = await embedBatch(deps.provider, rows.map(seekerRowText));
-  const done: SeekerRow[] = [];
-  const vectors: SeekerVector[] = [];
-  for (const [i, row] of rows.entries()) {
-    const r = results[i]!;
-    if (!r.ok) {
-      await recordFailure(deps, row, r);
-      continue;
-    }
-    done.push(row);
-    vectors.push(seekerVector(row, r.vector));
-  }
-  if (done.length === 0) return;
-  await deps.index.upsertSeekers(vectors);
+  const embedded = await embedRows(
+    deps.provider,
+    rows,
+    seekerRowText,
+    (row, failure) => recordFailure(deps, row, failure),
+  );
+  if (embedded.length === 0) return;
+  await deps.index.upsertSeekers(embedded.map(({ row, vector }) => seekerVector(row, vector)));
+  const done = embedded.map(({ row }) => row);
   // Marked embedded together with the trigger for matching, so a crash between the two
   // cannot leave a seeker embedded but never matched. Only the text that was embedded
   // counts; a newer one waits its turn.
@@ -145,7 +140,7 @@ export async function deleteSeekers(deps: PipelineDeps, seekerIds: string[]): Pr
 async function recordFailure(
   deps: PipelineDeps,
   row: SeekerRow,
-  failure: Extract<Embedding, { ok: false }>,
+  failure: FailedEmbedding,
 ): Promise<void> {
   await recordSeekerEmbeddingFailure(deps.sql, {
     id: row.id,
