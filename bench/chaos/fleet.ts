@@ -65,13 +65,20 @@ export async function startFleet(opts: {
   const exits: ServiceExit[] = [];
   let stopping = false;
 
+  // Profiles for bench:starvation (bench/README.md); read once, for every start of a service.
+  const profileDir = Deno.env.get("CHAOS_CPU_PROF_DIR");
+  const profiled = (Deno.env.get("CHAOS_CPU_PROF_SERVICES") ?? "").split(",");
+  const profileFlags = (name: ServiceName) =>
+    profileDir && profiled.includes(name)
+      ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}/${name}`]
+      : [];
   const spawn = async (name: ServiceName) => {
     const { entry } = SERVICES.find((s) => s.name === name)!;
     const path = `${opts.logDir}/${name}.log`;
     const open = () => Deno.open(path, { create: true, append: true });
     const [out, err] = [await open(), await open()];
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", entry],
+      args: ["run", "-A", ...profileFlags(name), entry],
       cwd: ROOT,
       env: opts.env(name),
       stdin: "null",

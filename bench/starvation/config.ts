@@ -12,6 +12,11 @@ export interface StarvationConfig {
   rate: number;
   /** Seconds of load in each phase. */
   seconds: number;
+  /**
+   * Seconds of load, with the pipeline running, before the first phase: the run's broker and
+   * services start cold, and their compilers' work would otherwise fall on the first phase.
+   */
+  warmupS: number;
   /** Longest wait for the embedding backlog to drain after the second phase. */
   drainTimeoutS: number;
   /** The whole system, as the fault suite brings it up, on a broker and database of its own. */
@@ -23,6 +28,7 @@ export function readStarvationConfig(): StarvationConfig {
   return {
     rate: positiveInt("BENCH_STARVATION_RATE", 200),
     seconds: positiveInt("BENCH_STARVATION_SECONDS", 30),
+    warmupS: positiveInt("BENCH_STARVATION_WARMUP", 60),
     drainTimeoutS: positiveInt("BENCH_STARVATION_DRAIN_TIMEOUT", 600),
     system: {
       scenarios: [],

@@ -63,7 +63,9 @@ Postgres role; plan limits lifted), on a Kafka broker and a database of the run'
 ${r.config.seekers} synthetic seekers in the index and a webhook of the partner at an HTTPS
 receiver. The same open-loop load of creates (a new request every ${1000 / r.config.rate} ms
 whatever the answers; latency counted from each request's scheduled start, so queueing is not
-hidden) runs twice:
+hidden) runs twice, after ${r.config.warmupS} s of it with the whole pipeline running (the
+run's broker and services start cold; their compilers' work would otherwise fall on the first
+phase) and the work it caused done (every job embedded and matched, every webhook delivered):
 
 1. **pipeline stopped**: the embedding and matching services are stopped (SIGTERM) first, so every job
    created waits for its embedding;

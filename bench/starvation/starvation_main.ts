@@ -6,6 +6,8 @@
  * @module
  */
 import { stopBroker } from "../chaos/broker.ts";
+import { pendingWork, waitQuiet } from "../chaos/observe.ts";
+import { withAdmin } from "../chaos/probes.ts";
 import { startAutovacuumStandIn } from "../common/autovacuum.ts";
 import { startChaosSystem } from "../chaos/system.ts";
 import { commitUnderTest } from "../common/commit.ts";
@@ -46,9 +48,16 @@ async function main() {
       seconds,
       body: ctx.jobBody,
     });
-    step(`starvation: warm-up, ${cfg.rate}/s for 5 s with the pipeline running`);
-    await runPhase({ name: "warm-up", sql: ctx.sql, load: load(5), pids });
-    await drain(ctx.sql, Date.now(), cfg.drainTimeoutS);
+    step(`starvation: warm-up, ${cfg.rate}/s for ${cfg.warmupS} s with the pipeline running`);
+    await runPhase({ name: "warm-up", sql: ctx.sql, load: load(cfg.warmupS), pids });
+    // Quiet, not only embedded: the warm-up's matches and webhooks would run into the phase.
+    const quiet = await waitQuiet(
+      () => withAdmin(ctx.kafka, (a) => pendingWork(ctx.sql, a, ctx.partnerId)),
+      cfg.drainTimeoutS * 1000,
+    );
+    if (quiet.quietAfterMs === null) {
+      throw new Error(`the warm-up's work was not done in time: ${quiet.left.join("; ")}`);
+    }
 
     for (const name of PIPELINE) await ctx.fleet.terminate(name);
     step(`starvation: pipeline stopped; ${cfg.rate}/s for ${cfg.seconds} s`);
@@ -79,6 +88,7 @@ async function main() {
       config: {
         rate: cfg.rate,
         seconds: cfg.seconds,
+        warmupS: cfg.warmupS,
         drainTimeoutS: cfg.drainTimeoutS,
         seekers: cfg.system.seekers,
       },
