@@ -35,10 +35,8 @@ export interface Pair {
 export async function matchJob(deps: MatcherDeps, jobId: string): Promise<number> {
   const job = await findJobPlacement(deps.sql, jobId);
   if (!job || job.deleted_at || job.status !== "active") return 0;
-  const vector = await deps.index.getJob(jobId);
-  if (!vector) return 0;
-  const hits = await deps.index.searchSeekers(
-    vector.vector,
+  const hits = await deps.index.searchSeekersForJob(
+    jobId,
     { city: job.city, employmentType: job.employment_type, minScore: deps.threshold },
     deps.limit,
   );

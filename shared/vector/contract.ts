@@ -342,6 +342,55 @@ export function vectorIndexContract(
   );
 
   withBlocks(
+    "seekers for a stored job: the same answers as a search with the job's vector",
+    (blocked, ix) => {
+      const query = job({ vector: axis(0) });
+      return assertBlockedSearch(
+        blocked,
+        async (on, vector) => {
+          const s = seeker({ vector });
+          await on.upsertSeekers([s]);
+          return s.id;
+        },
+        async (on, minScore, limit) => {
+          // Stored with its block by the index that has blocks; searched by either.
+          await blocked.upsertJobs([query]);
+          return await on.searchSeekersForJob(query.id, { city: "Riyadh", minScore }, limit);
+        },
+        ix,
+      );
+    },
+  );
+
+  withBlocks(
+    "seekers for a stored job: a job stored without a block, or without a vector",
+    async (blocked, ix) => {
+      const seekers = [toward(20, LOW), toward(35, LOW), toward(80, HIGH), toward(10, HIGH)]
+        .map((vector) => seeker({ vector }));
+      await blocked.upsertSeekers(seekers);
+      const legacy = job({ vector: axis(0) });
+      await ix.upsertJobs([legacy]);
+      for (const minScore of [0.5, 0.3]) {
+        assert.deepEqual(
+          await blocked.searchSeekersForJob(legacy.id, { minScore }, 10),
+          await blocked.searchSeekers(axis(0), { minScore }, 10),
+          `minScore ${minScore}: searched as with its vector`,
+        );
+      }
+      const other = job({ vector: toward(20, LOW), city: "Abha" });
+      await blocked.upsertJobs([other]);
+      assert.deepEqual(
+        await blocked.searchSeekersForJob(other.id, { city: "Riyadh", minScore: 0.5 }, 2),
+        await blocked.searchSeekers(other.vector, { city: "Riyadh", minScore: 0.5 }, 2),
+        "a job with a block: the seekers' filters, not the job's city",
+      );
+      assert.deepEqual(await blocked.searchSeekersForJob(job().id, { minScore: 0.5 }, 10), []);
+      assert.deepEqual(await ix.searchSeekersForJob(job().id, {}, 10), [], "no vector, no hits");
+      await assert.rejects(blocked.searchSeekersForJob(legacy.id, {}, -1));
+    },
+  );
+
+  withBlocks(
     "jobs: a search above the blocks' bound keeps to the query's block",
     (blocked, ix) =>
       assertBlockedSearch(

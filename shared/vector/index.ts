@@ -94,6 +94,11 @@ export interface VectorIndex {
   getSeeker(seekerId: string): Promise<SeekerVector | undefined>;
   /** Nearest seekers to `vector` that pass `filter`, best first. */
   searchSeekers(vector: Float32Array, filter: SeekerFilter, limit: number): Promise<Hit[]>;
+  /**
+   * What {@link searchSeekers} answers for the job's stored vector (none when the job has no
+   * vector), where the store can search with it without sending it to the caller and back.
+   */
+  searchSeekersForJob(jobId: string, filter: SeekerFilter, limit: number): Promise<Hit[]>;
   /** Nearest jobs to `vector` that pass `filter`, best first. */
   searchJobs(vector: Float32Array, filter: JobFilter, limit: number): Promise<Hit[]>;
   close(): Promise<void>;

@@ -24,6 +24,7 @@ import {
   assertPrefix,
   assertVector,
   atLeast,
+  keepsToBlock,
   lastOfEachId,
   scoreOf,
   searchBlock,
@@ -165,6 +166,15 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         SELECT id, distance FROM nearest ORDER BY distance, id`;
     });
   }
+
+  /** The conditions of a seeker search, for {@link nearest}'s `where`. */
+  const seekerWhere = (filter: SeekerFilter): Fragment =>
+    sql`${filter.city !== undefined ? sql`AND city = ${filter.city}` : sql``}
+        ${
+      filter.employmentType !== undefined
+        ? sql`AND employment_types @> ARRAY[${filter.employmentType}]::text[]`
+        : sql``
+    }`;
 
   /**
    * Gives every row of `table` without a block its block, when this role may write it. An
@@ -318,7 +328,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
     }
   }
 
-  return {
+  const index: VectorIndex = {
     async init() {
       // A role that only searches the index (the matching service's) may neither create in
       // the schema nor own the tables: it waits until their writer's init has made them.
@@ -424,15 +434,45 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         seekers,
         "seeker_id",
         vector,
-        sql`${filter.city !== undefined ? sql`AND city = ${filter.city}` : sql``}
-            ${
-          filter.employmentType !== undefined
-            ? sql`AND employment_types @> ARRAY[${filter.employmentType}]::text[]`
-            : sql``
-        }`,
+        seekerWhere(filter),
         limit,
         filter.minScore,
       );
+    },
+
+    async searchSeekersForJob(jobId: string, filter: SeekerFilter, limit: number) {
+      assertLimit(limit);
+      assertMinScore(filter.minScore);
+      if (!keepsToBlock(opts.blocks, filter.minScore)) return await searchWithVectorOf(jobId);
+      // The job's block is the one upsertJobs stored (blocks.of of its vector); one stored
+      // before the index had blocks (NULL) is searched as searchSeekers would, from its vector.
+      const where = seekerWhere(filter);
+      const rows = await sql<{ query_block: number | null; id: string | null; distance: number }[]>`
+        WITH query AS MATERIALIZED (
+          SELECT embedding, block FROM ${sql(jobs)} WHERE job_id = ${jobId}
+        ),
+        candidates AS MATERIALIZED (
+          SELECT seeker_id AS id, embedding <=> (SELECT embedding FROM query) AS distance
+          FROM ${sql(seekers)} WHERE block = (SELECT block FROM query) ${where}
+          UNION ALL
+          SELECT seeker_id AS id, embedding <=> (SELECT embedding FROM query) AS distance
+          FROM ${sql(seekers)} WHERE block IS NULL ${where}
+        ),
+        nearest AS (SELECT id, distance FROM candidates ORDER BY distance, id LIMIT ${limit})
+        SELECT query.block AS query_block, nearest.id, nearest.distance
+        FROM query LEFT JOIN nearest ON true
+        ORDER BY nearest.distance, nearest.id`;
+      if (rows.length === 0) return [];
+      if (rows[0]!.query_block === null) return await searchWithVectorOf(jobId);
+      return atLeast(
+        rows.flatMap((r) => r.id === null ? [] : [{ id: r.id, score: scoreOf(1 - r.distance) }]),
+        filter.minScore,
+      );
+
+      async function searchWithVectorOf(id: string) {
+        const job = await index.getJob(id);
+        return job ? await index.searchSeekers(job.vector, filter, limit) : [];
+      }
     },
 
     async searchJobs(vector: Float32Array, filter: JobFilter, limit: number) {
@@ -463,6 +503,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
       return Promise.resolve();
     },
   };
+  return index;
 }
 
 /**

@@ -184,7 +184,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     );
   }
 
-  return {
+  const index: VectorIndex = {
     async init() {
       await ensureCollection(jobs, JOB_FIELDS);
       await ensureCollection(seekers, SEEKER_FIELDS);
@@ -288,6 +288,14 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       return await nearest(seekers, "seeker_id", vector, must, limit, filter.minScore);
     },
 
+    // Read and sent back, as before the port had this method: Qdrant's query by point id
+    // would spare that, untried without a Qdrant server to run the contract against.
+    async searchSeekersForJob(jobId: string, filter: SeekerFilter, limit: number) {
+      assertLimit(limit);
+      const job = await index.getJob(jobId);
+      return job ? await index.searchSeekers(job.vector, filter, limit) : [];
+    },
+
     async searchJobs(vector: Float32Array, filter: JobFilter, limit: number) {
       const must: Condition[] = [];
       if (filter.city !== undefined) must.push({ key: "city", match: { value: filter.city } });
@@ -315,6 +323,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       return Promise.resolve();
     },
   };
+  return index;
 }
 
 /** The payload field of a vector's block; none without blocks. */
