@@ -9,7 +9,7 @@
 import type { Sql } from "@hire/db";
 import { type JobEvent, serviceUrl } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
-import { findJobPlacement, insertMatches, shareLockJobPlacements } from "@hire/tables";
+import { insertMatches, type JobPlacement, shareLockJobPlacements } from "@hire/tables";
 import type { VectorIndex } from "@hire/vector";
 
 /** What matching needs. */
@@ -31,22 +31,47 @@ export interface Pair {
   score: number;
 }
 
-/** Matches a job that was (re-)embedded against the seekers. */
-export async function matchJob(deps: MatcherDeps, jobId: string): Promise<number> {
-  const job = await findJobPlacement(deps.sql, jobId);
-  if (!job || job.deleted_at || job.status !== "active") return 0;
+/** What one chunk of `embeddings.ready` asks for. */
+export interface MatchRequests {
+  /** Jobs (re-)embedded, to match against the seekers. */
+  jobs: readonly string[];
+  /** Seekers (re-)embedded, to match against the active jobs. */
+  seekers: readonly string[];
+  /** The jobs' placements as read for the chunk; a job missing here no longer exists. */
+  placements: ReadonlyMap<string, JobPlacement>;
+}
+
+/**
+ * Matches a chunk's jobs and seekers and records the new pairs, with their events, in one
+ * transaction (one round of statements for the chunk, not for each job); returns how many
+ * pairs were new.
+ */
+export async function matchChunk(deps: MatcherDeps, requests: MatchRequests): Promise<number> {
+  const pairs: Pair[] = [];
+  for (const jobId of requests.jobs) {
+    pairs.push(...await pairsOfJob(deps, jobId, requests.placements.get(jobId)));
+  }
+  for (const seekerId of requests.seekers) pairs.push(...await pairsOfSeeker(deps, seekerId));
+  return await record(deps, pairs);
+}
+
+async function pairsOfJob(
+  deps: MatcherDeps,
+  jobId: string,
+  job: JobPlacement | undefined,
+): Promise<Pair[]> {
+  if (!job || job.deleted_at || job.status !== "active") return [];
   const hits = await deps.index.searchSeekersForJob(
     jobId,
     { city: job.city, employmentType: job.employment_type, minScore: deps.threshold },
     deps.limit,
   );
-  return await record(deps, hits.map((h) => ({ jobId, seekerId: h.id, score: h.score })));
+  return hits.map((h) => ({ jobId, seekerId: h.id, score: h.score }));
 }
 
-/** Matches a seeker that was (re-)embedded against the active jobs. */
-export async function matchSeeker(deps: MatcherDeps, seekerId: string): Promise<number> {
+async function pairsOfSeeker(deps: MatcherDeps, seekerId: string): Promise<Pair[]> {
   const seeker = await deps.index.getSeeker(seekerId);
-  if (!seeker) return 0;
+  if (!seeker) return [];
   const hits = await deps.index.searchJobs(
     seeker.vector,
     {
@@ -57,11 +82,13 @@ export async function matchSeeker(deps: MatcherDeps, seekerId: string): Promise<
     },
     deps.limit,
   );
-  return await record(deps, hits.map((h) => ({ jobId: h.id, seekerId, score: h.score })));
+  return hits.map((h) => ({ jobId: h.id, seekerId, score: h.score }));
 }
 
 /** Records new pairs of jobs still active, with their events; returns how many were new. */
-export async function record(deps: MatcherDeps, pairs: Pair[]): Promise<number> {
+export async function record(deps: MatcherDeps, found: Pair[]): Promise<number> {
+  // A job and a seeker embedded in the same chunk find each other twice.
+  const pairs = [...new Map(found.map((p) => [`${p.jobId} ${p.seekerId}`, p])).values()];
   if (pairs.length === 0) return 0;
   return await deps.sql.begin(async (tx) => {
     // Shared locks: a concurrent pause or delete waits for us, or we see its result.

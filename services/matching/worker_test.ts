@@ -93,7 +93,34 @@ async function start() {
         messages: [{ key: jobId, value: JSON.stringify(embedded) }],
       });
     },
+    /** Publishes `messages` in one send under one key: one partition, one chunk. */
+    together: async (messages: Embedded[]) => {
+      await publisher.send({
+        topic: cfg.TOPIC_EMBEDDINGS_READY,
+        messages: messages.map((e) => ({ key: jobId, value: JSON.stringify(e) })),
+      });
+    },
+    /** Another job of the partner, its vector the same as the first's. */
+    anotherJob: async (status: "active" | "paused") => {
+      const id = newId("job");
+      await sql`INSERT INTO jobs (id, partner_id, title, description, city, employment_type,
+          status, created_at, updated_at)
+        VALUES (${id}, ${partner_id}, 'Nurse', 'x', 'Riyadh', 'full_time', ${status}, ${now},
+          ${now})`;
+      await index.upsertJobs([{
+        id,
+        partnerId: partner_id,
+        status,
+        city: "Riyadh",
+        employmentType: "full_time",
+        vector,
+      }]);
+      return id;
+    },
     matches: () => sql`SELECT seeker_id, score FROM matches WHERE job_id = ${jobId}`,
+    allMatches: () =>
+      sql<{ job_id: string; seeker_id: string }[]>`
+        SELECT job_id, seeker_id FROM matches WHERE partner_id = ${partner_id} ORDER BY job_id`,
     events: () => queue.messages(cfg.TOPIC_JOBS_EVENTS).flat().map((m) => decodeJobEvent(m.value!)),
     setAside: (reason: string) =>
       metrics.counter(SET_ASIDE_COUNTER).value({ topic: cfg.TOPIC_EMBEDDINGS_READY, reason }),
@@ -145,6 +172,44 @@ Deno.test("matching worker: job.embedded naming another partner is set aside; th
     await m.queue.whenIdle();
     assert.equal((await m.matches()).length, 1);
     assert.equal(m.setAside("job_of_other_partner"), 1);
+  } finally {
+    await m.stop();
+  }
+});
+
+Deno.test("matching worker: a chunk's jobs and seekers matched together, each pair recorded and announced once", async () => {
+  const m = await start();
+  try {
+    const second = await m.anotherJob("active");
+    const paused = await m.anotherJob("paused");
+    const at = new Date().toISOString();
+    const job = (id: string): Embedded => ({
+      id: newId("evt"),
+      type: "job.embedded",
+      job_id: id,
+      partner_id: m.partnerId,
+      content_version: 1,
+      at,
+    });
+    // The seeker finds both active jobs, each of which finds the seeker: two pairs, not four.
+    await m.together([
+      job(m.jobId),
+      job(second),
+      job(paused),
+      { id: newId("evt"), type: "seeker.embedded", seeker_id: m.seekerId, at },
+    ]);
+    await m.queue.whenIdle();
+    const expected = [m.jobId, second].sort().map((job_id) => ({ job_id, seeker_id: m.seekerId }));
+    assert.deepEqual((await m.allMatches()).map((r) => ({ ...r })), expected);
+    const events = await waitUntil("job.matched published", () => {
+      const events = m.events();
+      return Promise.resolve(events.length >= 2 ? events : undefined);
+    });
+    assert.deepEqual(
+      events.map((e) => e.type === "job.matched" ? e.data.job_id : e.type).sort(),
+      [m.jobId, second].sort(),
+      "one job.matched a pair; none for the paused job",
+    );
   } finally {
     await m.stop();
   }

@@ -213,11 +213,17 @@ export interface JobPlacement {
   deleted_at: Date | null;
 }
 
-/** A job's placement, or undefined when there is no such job. */
-export async function findJobPlacement(sql: Sql, id: string): Promise<JobPlacement | undefined> {
-  const [job] = await sql<JobPlacement[]>`
-    SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs WHERE id = ${id}`;
-  return job;
+/** The placements of the jobs that exist among `ids`, by id. */
+export async function findJobPlacements(
+  sql: Sql,
+  ids: readonly string[],
+): Promise<Map<string, JobPlacement>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const jobs = await sql<JobPlacement[]>`
+    SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs
+    WHERE id IN ${sql(unique)}`;
+  return new Map(jobs.map((j) => [j.id, j]));
 }
 
 /**

@@ -56,7 +56,7 @@ export {
   deferJobEmbeddings,
   DELETED_JOB_RETENTION_DAYS,
   type EmbeddingFailure,
-  findJobPlacement,
+  findJobPlacements,
   jobOwners,
   type JobPlacement,
   jobRowColumns,
