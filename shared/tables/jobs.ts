@@ -51,7 +51,8 @@ export async function jobsByIds(sql: Sql | Tx, ids: string[]): Promise<JobRow[]>
 
 /**
  * The partner of each job among `ids` that is stored (deleted or not): what a consumer
- * checks a message's partner against.
+ * checks a message's partner against. Not read through findJobPlacements: the delivery
+ * service's role may read only these two columns of jobs (migration 0010).
  */
 export async function jobOwners(
   sql: Sql | Tx,

@@ -28,6 +28,7 @@ import {
   lastOfEachId,
   scoreOf,
   searchBlock,
+  searchSeekersWithJobVector,
 } from "./rules.ts";
 
 /** Options of {@link createPgvectorIndex}. */
@@ -441,9 +442,10 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
     },
 
     async searchSeekersForJob(jobId: string, filter: SeekerFilter, limit: number) {
+      const withVector = () => searchSeekersWithJobVector(index, jobId, filter, limit);
+      if (!keepsToBlock(opts.blocks, filter.minScore)) return await withVector();
       assertLimit(limit);
       assertMinScore(filter.minScore);
-      if (!keepsToBlock(opts.blocks, filter.minScore)) return await searchWithVectorOf(jobId);
       // The job's block is the one upsertJobs stored (blocks.of of its vector); one stored
       // before the index had blocks (NULL) is searched as searchSeekers would, from its vector.
       const where = seekerWhere(filter);
@@ -463,16 +465,11 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         FROM query LEFT JOIN nearest ON true
         ORDER BY nearest.distance, nearest.id`;
       if (rows.length === 0) return [];
-      if (rows[0]!.query_block === null) return await searchWithVectorOf(jobId);
+      if (rows[0]!.query_block === null) return await withVector();
       return atLeast(
         rows.flatMap((r) => r.id === null ? [] : [{ id: r.id, score: scoreOf(1 - r.distance) }]),
         filter.minScore,
       );
-
-      async function searchWithVectorOf(id: string) {
-        const job = await index.getJob(id);
-        return job ? await index.searchSeekers(job.vector, filter, limit) : [];
-      }
     },
 
     async searchJobs(vector: Float32Array, filter: JobFilter, limit: number) {

@@ -25,6 +25,7 @@ import {
   lastOfEachId,
   scoreOf,
   searchBlock,
+  searchSeekersWithJobVector,
 } from "./rules.ts";
 
 /** Options of {@link createQdrantIndex}. */
@@ -288,13 +289,10 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       return await nearest(seekers, "seeker_id", vector, must, limit, filter.minScore);
     },
 
-    // Read and sent back, as before the port had this method: Qdrant's query by point id
-    // would spare that, untried without a Qdrant server to run the contract against.
-    async searchSeekersForJob(jobId: string, filter: SeekerFilter, limit: number) {
-      assertLimit(limit);
-      const job = await index.getJob(jobId);
-      return job ? await index.searchSeekers(job.vector, filter, limit) : [];
-    },
+    // From the job's vector: Qdrant's query by point id would spare reading it, untried
+    // without a Qdrant server to run the contract against.
+    searchSeekersForJob: (jobId: string, filter: SeekerFilter, limit: number) =>
+      searchSeekersWithJobVector(index, jobId, filter, limit),
 
     async searchJobs(vector: Float32Array, filter: JobFilter, limit: number) {
       const must: Condition[] = [];

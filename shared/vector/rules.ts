@@ -1,10 +1,10 @@
 /**
  * Rules every adapter applies the same way, so that switching backends changes no answer:
  * the shape of a vector, the limit of a search, the score, the block a search may keep to,
- * and the prefix of store names.
+ * the prefix of store names, and a stored job's search made from its vector.
  * @module
  */
-import type { Hit, VectorBlocks } from "./index.ts";
+import type { Hit, SeekerFilter, VectorBlocks, VectorIndex } from "./index.ts";
 
 /** Throws unless `vector` has `dimensions` finite components. */
 export function assertVector(vector: Float32Array, dimensions: number, what: string): void {
@@ -95,4 +95,20 @@ export function assertPrefix(prefix: string): void {
       }`,
     );
   }
+}
+
+/**
+ * `searchSeekersForJob` made from the job's vector: read, then sent back as the query. What
+ * an adapter does where it cannot search with the stored vector in place.
+ */
+export async function searchSeekersWithJobVector(
+  index: VectorIndex,
+  jobId: string,
+  filter: SeekerFilter,
+  limit: number,
+): Promise<Hit[]> {
+  assertLimit(limit);
+  assertMinScore(filter.minScore);
+  const job = await index.getJob(jobId);
+  return job ? await index.searchSeekers(job.vector, filter, limit) : [];
 }
