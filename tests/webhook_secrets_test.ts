@@ -125,8 +125,10 @@ Deno.test("webhook secrets: stored sealed, signed with, moved ones refused, the 
         const event = await publishEvent(stack, p.partnerId);
         // Claimed, not made: the attempt stays pending under its lease, nothing is sent.
         await waitUntil("the claim", async () => {
-          const [d] = await stack.sql`SELECT status FROM webhook_deliveries
-          WHERE webhook_id = ${victim.id} AND event_id = ${event.id} AND locked_until > now()`;
+          const [d] = await stack.sql`SELECT d.status FROM webhook_deliveries d
+          JOIN delivery_queue q ON q.delivery_id = d.id
+          WHERE d.webhook_id = ${victim.id} AND d.event_id = ${event.id}
+            AND q.locked_until > now()`;
           return d?.status === "pending" ? d : undefined;
         });
         // The dispatcher goes on with other webhooks.
@@ -136,7 +138,7 @@ Deno.test("webhook secrets: stored sealed, signed with, moved ones refused, the 
         assert.equal(receiver.requests("/victim").length, 0);
         // Its own ciphertext back and the lease over: the waiting attempt is made, signed right.
         await stack.sql`UPDATE webhooks SET secret_ciphertext = ${own} WHERE id = ${victim.id}`;
-        await stack.sql`UPDATE webhook_deliveries SET locked_until = NULL
+        await stack.sql`UPDATE delivery_queue SET locked_until = NULL
         WHERE webhook_id = ${victim.id}`;
         const got = await receiver.waitFor(2, { path: "/victim" });
         assert.deepEqual(got.map((r) => JSON.parse(r.body).id).sort(), [event.id, later.id].sort());

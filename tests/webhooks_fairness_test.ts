@@ -22,9 +22,10 @@ async function registerAt(p: TestPartner, url: string): Promise<string> {
 /** The partner's attempts by state: claimed and not yet recorded, and recorded. */
 async function attemptsOf(stack: Stack, partnerId: string) {
   const rows = await stack.sql<{ webhook_id: string; in_flight: boolean; done: boolean }[]>`
-    SELECT webhook_id, status = 'pending' AND locked_until > now() AS in_flight,
-           status <> 'pending' AS done
-    FROM webhook_deliveries WHERE partner_id = ${partnerId}`;
+    SELECT d.webhook_id, coalesce(q.locked_until > now(), false) AS in_flight,
+           d.status <> 'pending' AS done
+    FROM webhook_deliveries d LEFT JOIN delivery_queue q ON q.delivery_id = d.id
+    WHERE d.partner_id = ${partnerId}`;
   return {
     inFlight: rows.filter((r) => r.in_flight).map((r) => r.webhook_id),
     done: rows.filter((r) => r.done).length,

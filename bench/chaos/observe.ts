@@ -97,7 +97,7 @@ export async function pendingWork(
     (SELECT count(*)::int FROM jobs WHERE partner_id = ${partnerId}
        AND deleted_at IS NULL AND embedding_status = 'processing') AS processing,
     (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS outbox,
-    (SELECT count(*)::int FROM webhook_deliveries WHERE status = 'pending') AS deliveries`;
+    (SELECT count(*)::int FROM delivery_queue) AS deliveries`;
   const pending = [
     row!.processing ? `${row!.processing} jobs being embedded` : "",
     row!.outbox ? `${row!.outbox} outbox rows unpublished` : "",

@@ -37,7 +37,7 @@ export function sampleSlow(sql: Sql, webhookId: string) {
       const [row] = await sql<{ in_flight: number; pending: number }[]>`
         SELECT count(*) FILTER (WHERE locked_until > now())::int AS in_flight,
                count(*)::int AS pending
-        FROM webhook_deliveries WHERE webhook_id = ${webhookId} AND status = 'pending'`;
+        FROM delivery_queue WHERE webhook_id = ${webhookId}`;
       samples.push({ at: Date.now(), inFlight: row!.in_flight, pending: row!.pending });
       await sleep(500);
     }

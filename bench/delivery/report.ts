@@ -166,7 +166,7 @@ first attempts that never arrived) must be 0. Rows marked "context" have no targ
   }.
 - **isolation**: healthy ${i.healthy.delivered} of ${i.healthy.expected} delivered, max ${i.healthy.latency_ms.max} ms; attempts recorded: ${
     statusText(i.healthy.statuses)
-  }. Slow webhook: ${i.slow.events} events, ${i.slow.attempts_received} attempts reached its endpoint, attempts claimed by the service at once (sampled every 500 ms from \`webhook_deliveries\`) at most ${i.slow.in_flight_max}, mean ${i.slow.in_flight_mean} while publishing (WEBHOOK_MAX_IN_FLIGHT is ${i.slow.max_in_flight_setting}); ${i.slow.pending_at_end} still pending at the end; at most ${
+  }. Slow webhook: ${i.slow.events} events, ${i.slow.attempts_received} attempts reached its endpoint, attempts claimed by the service at once (sampled every 500 ms from \`delivery_queue\`) at most ${i.slow.in_flight_max}, mean ${i.slow.in_flight_mean} while publishing (WEBHOOK_MAX_IN_FLIGHT is ${i.slow.max_in_flight_setting}); ${i.slow.pending_at_end} still pending at the end; at most ${
     i.slow.host_connections_max ?? "n/a"
   } TCP connections to its host; attempts recorded: ${
     statusText(i.slow.statuses)

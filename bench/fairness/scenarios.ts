@@ -85,7 +85,7 @@ function sampleNoisy(sql: Sql, partnerId: string) {
         SELECT count(*) FILTER (WHERE locked_until > now())::int AS in_flight,
                count(DISTINCT webhook_id) FILTER (WHERE locked_until > now())::int AS webhooks,
                count(*)::int AS pending
-        FROM webhook_deliveries WHERE partner_id = ${partnerId} AND status = 'pending'`;
+        FROM delivery_queue WHERE partner_id = ${partnerId}`;
       samples.push({
         at: Date.now(),
         inFlight: row!.in_flight,

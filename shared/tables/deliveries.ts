@@ -1,6 +1,8 @@
 /**
- * `webhook_deliveries`: the only code that writes it. One row per attempt; the pending
- * rows are the delivery service's work queue. Delivery queues first attempts (fan-out)
+ * `webhook_deliveries` and `delivery_queue`: the only code that writes them. The log holds one
+ * row per attempt; each pending attempt also stands in the queue, a narrow table that is the
+ * delivery service's work queue, from the statement that logs it to the one that records or
+ * cancels it (migration 0018 says why it is apart). Delivery queues first attempts (fan-out)
  * and retries (the ladder), claims due attempts under a lease, records what each did (with
  * the headers sent and the start of the answer) and cancels those of a webhook that is off
  * or whose partner's plan has no webhooks; a partner's redeliveries, recoveries and test
@@ -28,14 +30,13 @@ export { DELIVERY_LOG_RETENTION_DAYS };
 const WEBHOOK_PLANS = PLANS.filter((p) => planIncludes(p, "webhooks"));
 
 /**
- * "Attempt `d` is still pending", for writes that already know their attempts' ids, written so
- * that no pending index's predicate (`status = 'pending'`) matches it: the planner, which counts
- * the few pending attempts but not the index entries finished ones leave behind until a vacuum,
- * would otherwise read every pending attempt through such an index and test each against the ids
- * (in bench:starvation, 68 of 114 claims over 3 ms, up to 18,000 buffers and 32 ms a claim; a
- * record of 8 to 20 outcomes read 25 to 520 pending attempts). This way they go by primary key.
+ * Queues the pending attempts among `logged`, the rows a statement's first part has just
+ * inserted into the log (`RETURNING *`); every insert of an attempt ends with it.
  */
-const stillPending = (q: Sql | Tx) => q`coalesce(d.status, '') = 'pending'`;
+const queueLogged = (q: Sql | Tx) =>
+  q`INSERT INTO delivery_queue (delivery_id, seq, webhook_id, partner_id, job_id, trigger)
+    SELECT id, seq, webhook_id, partner_id, job_id, trigger FROM logged
+    WHERE status = 'pending'`;
 
 /**
  * A claimed attempt with what sending it needs; its webhook's secrets are sealed
@@ -90,14 +91,13 @@ export function claimWindow(perWebhook: number): number {
  * within a partner to its webhooks with the fewest, then oldest first; so a partner with
  * due work is served at the next free slot however much another has queued. Attempts of
  * inactive webhooks (but test events, which a paused or disabled webhook may be sent) and
- * of partners whose plan has no webhooks are not claimed.
+ * of partners whose plan has no webhooks are not claimed. Returned oldest first.
  */
 export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedAttempt[]> {
   return sql<ClaimedAttempt[]>`
     WITH inflight AS (
-      SELECT webhook_id, partner_id, count(*)::int AS n FROM webhook_deliveries
-      WHERE status = 'pending' AND locked_until > now()
-        AND id <> ALL(${opts.answered ?? []}::text[])
+      SELECT webhook_id, partner_id, count(*)::int AS n FROM delivery_queue
+      WHERE locked_until > now() AND delivery_id <> ALL(${opts.answered ?? []}::text[])
       GROUP BY webhook_id, partner_id
     ), partner_inflight AS (
       SELECT partner_id, sum(n)::int AS n FROM inflight GROUP BY partner_id
@@ -122,15 +122,15 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
              row_number() OVER (PARTITION BY o.id ORDER BY c.seq) + o.webhook_n AS webhook_slot
       FROM open o
       CROSS JOIN LATERAL (
-        SELECT d.id, d.seq FROM (
-          SELECT id, job_id, seq, locked_until, trigger FROM webhook_deliveries
-          WHERE webhook_id = o.id AND status = 'pending'
+        SELECT d.delivery_id AS id, d.seq FROM (
+          SELECT delivery_id, job_id, seq, locked_until, trigger FROM delivery_queue
+          WHERE webhook_id = o.id
           ORDER BY seq LIMIT ${claimWindow(opts.perWebhook)}
         ) d
         WHERE (d.locked_until IS NULL OR d.locked_until <= now())
           AND (o.is_active OR d.trigger = 'test')
-          AND d.seq = (SELECT min(b.seq) FROM webhook_deliveries b
-                       WHERE b.webhook_id = o.id AND b.job_id = d.job_id AND b.status = 'pending')
+          AND d.seq = (SELECT min(b.seq) FROM delivery_queue b
+                       WHERE b.webhook_id = o.id AND b.job_id = d.job_id)
         ORDER BY d.seq
         LIMIT least(${opts.perWebhook} - o.webhook_n, ${opts.perPartner} - o.partner_n)
       ) c
@@ -143,16 +143,22 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
     ), picked AS (
       SELECT id FROM fair WHERE partner_slot <= ${opts.perPartner}
       ORDER BY partner_slot, seq LIMIT ${opts.limit}
+    ), claimed AS (
+      UPDATE delivery_queue q
+      SET locked_until = now() + ${opts.leaseMs} * interval '1 millisecond'
+      FROM webhook_deliveries d, webhooks w, webhook_events e
+      WHERE q.delivery_id = ANY (ARRAY(SELECT id FROM picked)) AND d.id = q.delivery_id
+        AND w.id = q.webhook_id AND e.id = d.event_id AND (w.is_active OR q.trigger = 'test')
+        AND (q.locked_until IS NULL OR q.locked_until <= now())
+      RETURNING q.seq, d.id, d.webhook_id, d.partner_id, d.event_id, d.event_type, d.attempt,
+                d.trigger, w.url, w.secret_ciphertext, w.secret_key_id,
+                w.previous_secret_ciphertext, w.previous_secret_key_id,
+                w.previous_secret_until, e.envelope
     )
-    UPDATE webhook_deliveries d
-    SET locked_until = now() + ${opts.leaseMs} * interval '1 millisecond'
-    FROM webhooks w, webhook_events e
-    WHERE d.id = ANY (ARRAY(SELECT id FROM picked)) AND w.id = d.webhook_id AND e.id = d.event_id
-      AND (w.is_active OR d.trigger = 'test') AND ${stillPending(sql)}
-      AND (d.locked_until IS NULL OR d.locked_until <= now())
-    RETURNING d.id, d.webhook_id, d.partner_id, d.event_id, d.event_type, d.attempt, d.trigger,
-              w.url, w.secret_ciphertext, w.secret_key_id, w.previous_secret_ciphertext,
-              w.previous_secret_key_id, w.previous_secret_until, e.envelope`;
+    SELECT id, webhook_id, partner_id, event_id, event_type, attempt, trigger, url,
+           secret_ciphertext, secret_key_id, previous_secret_ciphertext, previous_secret_key_id,
+           previous_secret_until, envelope
+    FROM claimed ORDER BY seq`;
 }
 
 /**
@@ -161,20 +167,24 @@ export function claimDueAttempts(sql: Sql, opts: ClaimOptions): Promise<ClaimedA
  */
 export async function cancelInactiveAttempts(sql: Sql): Promise<number> {
   const rows = await sql`
-    UPDATE webhook_deliveries d
-    SET status = 'cancelled', locked_until = NULL,
-      error = CASE WHEN w.is_active OR d.trigger = 'test'
-                   THEN 'plan ' || p.plan || ' has no webhooks: attempt not made'
-                   ELSE 'webhook inactive: attempt not made' END
-    FROM webhooks w, partners p
-    -- From the few webhooks concerned to their pending rows by index: this runs every poll,
-    -- and a join the other way read the whole backlog each time (90 ms with 19,000 pending).
-    WHERE d.webhook_id = ANY(ARRAY(
-        SELECT iw.id FROM webhooks iw JOIN partners ip ON ip.id = iw.partner_id
-        WHERE NOT iw.is_active OR ip.plan <> ALL(${WEBHOOK_PLANS}::text[])))
-      AND d.status = 'pending' AND w.id = d.webhook_id AND p.id = w.partner_id
-      AND ((NOT w.is_active AND d.trigger <> 'test') OR p.plan <> ALL(${WEBHOOK_PLANS}::text[]))
-      AND (d.locked_until IS NULL OR d.locked_until <= now())`;
+    WITH gone AS (
+      DELETE FROM delivery_queue q USING webhooks w, partners p
+      -- From the few webhooks concerned to their queued attempts by index: this runs every
+      -- poll, and a join the other way read the whole backlog each time (90 ms with 19,000
+      -- pending).
+      WHERE q.webhook_id = ANY(ARRAY(
+          SELECT iw.id FROM webhooks iw JOIN partners ip ON ip.id = iw.partner_id
+          WHERE NOT iw.is_active OR ip.plan <> ALL(${WEBHOOK_PLANS}::text[])))
+        AND w.id = q.webhook_id AND p.id = w.partner_id
+        AND ((NOT w.is_active AND q.trigger <> 'test') OR p.plan <> ALL(${WEBHOOK_PLANS}::text[]))
+        AND (q.locked_until IS NULL OR q.locked_until <= now())
+      RETURNING q.delivery_id,
+        CASE WHEN w.is_active OR q.trigger = 'test'
+             THEN 'plan ' || p.plan || ' has no webhooks: attempt not made'
+             ELSE 'webhook inactive: attempt not made' END AS error
+    )
+    UPDATE webhook_deliveries d SET status = 'cancelled', error = gone.error
+    FROM gone WHERE d.id = gone.delivery_id`;
   return rows.count;
 }
 
@@ -184,10 +194,14 @@ export async function cancelInactiveAttempts(sql: Sql): Promise<number> {
  */
 export async function cancelDisabledAttempts(tx: Tx, webhookId: string): Promise<void> {
   await tx`
-    UPDATE webhook_deliveries SET status = 'cancelled',
-      error = 'webhook disabled: attempt not made', locked_until = NULL
-    WHERE webhook_id = ${webhookId} AND status = 'pending' AND trigger <> 'test'
-      AND (locked_until IS NULL OR locked_until <= now())`;
+    WITH gone AS (
+      DELETE FROM delivery_queue
+      WHERE webhook_id = ${webhookId} AND trigger <> 'test'
+        AND (locked_until IS NULL OR locked_until <= now())
+      RETURNING delivery_id
+    )
+    UPDATE webhook_deliveries SET status = 'cancelled', error = 'webhook disabled: attempt not made'
+    WHERE id IN (SELECT delivery_id FROM gone)`;
 }
 
 /** The first attempt of an event to one webhook. */
@@ -221,10 +235,14 @@ export async function queueFirstAttempts(
   }));
   let queued = 0;
   for (const run of bindableRuns(rows)) {
-    const inserted = await tx`
-      INSERT INTO webhook_deliveries ${tx(run)}
-      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING`;
-    queued += inserted.count;
+    const [inserted] = await tx<{ n: number }[]>`
+      WITH logged AS (
+        INSERT INTO webhook_deliveries ${tx(run)}
+        ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING
+        RETURNING *
+      ), queued AS (${queueLogged(tx)})
+      SELECT count(*)::int AS n FROM logged`;
+    queued += inserted!.n;
   }
   return queued;
 }
@@ -308,7 +326,8 @@ export function queueRetryAttempts(
     // A retry of a webhook disabled or paused meanwhile, or of a partner moved down to a
     // plan without webhooks, is logged as cancelled, so the log says why the scheduled
     // attempt never came; a deleted webhook has no log any more.
-    const rows = await tx`
+    const [written] = await tx<{ n: number }[]>`
+      WITH logged AS (
       INSERT INTO webhook_deliveries
         (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status,
          error)
@@ -325,8 +344,11 @@ export function queueRetryAttempts(
       JOIN webhooks w ON w.id = m.webhook_id
       JOIN partners p ON p.id = w.partner_id
       JOIN webhook_events e ON e.id = m.event_id
-      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING`;
-    return { queued: rows.count, refused };
+      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING
+      RETURNING *
+      ), queued AS (${queueLogged(tx)})
+      SELECT count(*)::int AS n FROM logged`;
+    return { queued: written!.n, refused };
   }) as Promise<{ queued: number; refused: RefusedRetry[] }>;
 }
 
@@ -346,6 +368,7 @@ async function insertRedeliveries(
 ): Promise<DeliveryRow[]> {
   if (deliveryIds.length === 0) return [];
   const rows = await tx<DeliveryRow[]>`
+    WITH logged AS (
     INSERT INTO webhook_deliveries
       (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
     SELECT m.new_id, d.webhook_id, d.partner_id, d.event_id, d.event_type, d.job_id,
@@ -356,7 +379,10 @@ async function insertRedeliveries(
       WITH ORDINALITY AS m(id, new_id, i)
     JOIN webhook_deliveries d ON d.id = m.id AND d.webhook_id = ${webhookId}
     ORDER BY m.i
-    RETURNING *`;
+    RETURNING *
+    ), queued AS (${queueLogged(tx)})
+    -- seq follows the order of insertion.
+    SELECT * FROM logged ORDER BY seq`;
   if (rows.length > 0) await wakeDelivery(tx, webhookId);
   return [...rows];
 }
@@ -422,11 +448,14 @@ export async function queueRecovery(
  */
 export async function queueTestAttempt(tx: Tx, attempt: FirstAttempt): Promise<DeliveryRow> {
   const [row] = await tx<DeliveryRow[]>`
-    INSERT INTO webhook_deliveries
-      (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
-    VALUES (${attempt.id}, ${attempt.webhookId}, ${attempt.partnerId}, ${attempt.eventId},
-            ${attempt.eventType}, ${attempt.jobId}, 1, 'test', 'pending')
-    RETURNING *`;
+    WITH logged AS (
+      INSERT INTO webhook_deliveries
+        (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
+      VALUES (${attempt.id}, ${attempt.webhookId}, ${attempt.partnerId}, ${attempt.eventId},
+              ${attempt.eventType}, ${attempt.jobId}, 1, 'test', 'pending')
+      RETURNING *
+    ), queued AS (${queueLogged(tx)})
+    SELECT * FROM logged`;
   await wakeDelivery(tx, attempt.webhookId);
   return row!;
 }
@@ -449,18 +478,16 @@ export interface AttemptRecord {
   responseExcerpt: string | null;
 }
 
-/** Records what claimed attempts did; one no longer pending (cancelled meanwhile) stays. */
+/**
+ * Records what claimed attempts did, taking them off the queue; one no longer queued
+ * (cancelled meanwhile) stays as it is.
+ */
 export async function recordAttempts(tx: Tx, records: readonly AttemptRecord[]): Promise<void> {
   // One array per column of the unnest: the headers as JSON text, cast to jsonb in SQL.
   const headers = records.map((r) => r.requestHeaders && JSON.stringify(r.requestHeaders));
   await tx`
-    UPDATE webhook_deliveries d SET
-      status = CASE WHEN m.ok THEN 'succeeded' ELSE 'failed' END,
-      status_code = m.status_code, duration_ms = m.duration_ms, error = m.error,
-      attempted_at = m.attempted_at, next_step = m.next_step,
-      next_attempt_at = m.next_attempt_at, request_headers = m.request_headers,
-      response_excerpt = m.response_excerpt, locked_until = NULL
-    FROM unnest(${records.map((r) => r.id)}::text[],
+    WITH m AS (
+      SELECT * FROM unnest(${records.map((r) => r.id)}::text[],
                 ${records.map((r) => String(r.ok))}::text[]::boolean[],
                 ${records.map((r) => r.statusCode)}::int[],
                 ${records.map((r) => Math.round(r.durationMs))}::int[],
@@ -472,7 +499,17 @@ export async function recordAttempts(tx: Tx, records: readonly AttemptRecord[]):
                 ${records.map((r) => r.responseExcerpt)}::text[])
       AS m(id, ok, status_code, duration_ms, error, attempted_at, next_step, next_attempt_at,
            request_headers, response_excerpt)
-    WHERE d.id = m.id AND ${stillPending(tx)}`;
+    ), done AS (
+      DELETE FROM delivery_queue q USING m WHERE q.delivery_id = m.id RETURNING q.delivery_id
+    )
+    UPDATE webhook_deliveries d SET
+      status = CASE WHEN m.ok THEN 'succeeded' ELSE 'failed' END,
+      status_code = m.status_code, duration_ms = m.duration_ms, error = m.error,
+      attempted_at = m.attempted_at, next_step = m.next_step,
+      next_attempt_at = m.next_attempt_at, request_headers = m.request_headers,
+      response_excerpt = m.response_excerpt
+    FROM m JOIN done ON done.delivery_id = m.id
+    WHERE d.id = m.id`;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type ClaimOptions,
   claimWindow,
   queueFirstAttempts,
+  queueRedelivery,
   queueRetryAttempts,
   queueTestAttempt,
   recordAttempts,
@@ -101,8 +102,8 @@ async function claimInTurn(sql: Sql, n: number, opts: Partial<ClaimOptions> = {}
 
 async function inFlight(sql: Sql, partnerId: string): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM webhook_deliveries
-    WHERE partner_id = ${partnerId} AND status = 'pending' AND locked_until > now()`;
+    SELECT count(*)::int AS n FROM delivery_queue
+    WHERE partner_id = ${partnerId} AND locked_until > now()`;
   return row!.n;
 }
 
@@ -233,8 +234,8 @@ Deno.test("claim: an attempt whose lease ended (its process died) is claimed aga
     assert.equal((await claim(sql, 50, limits)).length, 0, "the webhook holds its one place");
 
     // The claiming process died: its lease ends, and the attempt is the webhook's head again.
-    await sql`UPDATE webhook_deliveries SET locked_until = now() - interval '1 second'
-              WHERE id = ${first!}`;
+    await sql`UPDATE delivery_queue SET locked_until = now() - interval '1 second'
+              WHERE delivery_id = ${first!}`;
     assert.deepEqual((await claim(sql, 50, limits)).map((a) => a.id), [first]);
     assert.equal(await inFlight(sql, p), 1);
     await finish(sql, [first!]);
@@ -358,5 +359,91 @@ Deno.test("claim: behind a deep backlog a webhook's oldest attempts go first, wi
     }
     // Each claim took the oldest pending ones: all of them, in the order they were queued.
     assert.deepEqual(claimed, ids);
+  });
+});
+
+/** Attempts whose log says pending but which are not queued, or queued but not pending. */
+async function queueDisagreements(sql: Sql): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    SELECT coalesce(d.id, q.delivery_id) AS id
+    FROM webhook_deliveries d FULL JOIN delivery_queue q ON q.delivery_id = d.id
+    WHERE d.id IS NULL OR (d.status = 'pending') <> (q.delivery_id IS NOT NULL)`;
+  return rows.map((r) => r.id);
+}
+
+const queued = async (sql: Sql) =>
+  (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM delivery_queue`)[0]!.n;
+
+Deno.test("queue: an attempt is queued exactly while its log says pending, from first attempt to record or cancel", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const wh = await webhook(sql, p);
+    const [first, second, third] = await queue(sql, p, wh, 3);
+    assert.equal(await queued(sql), 3);
+    const [event] = await sql<{ event_id: string; job_id: string }[]>`
+      SELECT event_id, job_id FROM webhook_deliveries WHERE id = ${first!}`;
+
+    // A redelivered batch of first attempts queues nothing twice.
+    const again = await sql.begin((tx) =>
+      queueFirstAttempts(tx, [{
+        id: newId("dlv"),
+        webhookId: wh,
+        partnerId: p,
+        eventId: event!.event_id,
+        eventType: "job.deleted",
+        jobId: event!.job_id,
+      }])
+    );
+    assert.equal(again, 0);
+    assert.equal(await queued(sql), 3);
+
+    // Claimed attempts stay queued under their lease; recorded ones leave.
+    const claimed = await claim(sql, 10);
+    assert.deepEqual(claimed.map((a) => a.id).sort(), [first, second, third].sort());
+    assert.equal(await queued(sql), 3);
+    await finish(sql, [first!, second!]);
+    assert.equal(await queued(sql), 1);
+    assert.deepEqual(await queueDisagreements(sql), []);
+
+    // A record of an attempt no longer queued (cancelled meanwhile) changes nothing.
+    await finish(sql, [first!]);
+    assert.equal(await queued(sql), 1);
+
+    // A retry and a redelivery are queued; a disabled webhook's unclaimed ones leave as
+    // cancelled, its claimed one (`third`) stays until recorded.
+    const { queued: retried } = await queueRetryAttempts(sql, [{
+      webhook_id: wh,
+      event_id: event!.event_id,
+      attempt: 2,
+      due_at: new Date().toISOString(),
+      previous_delivery_id: first!,
+    }]);
+    assert.equal(retried, 1);
+    const redelivery = await sql.begin((tx) =>
+      queueRedelivery(tx, { webhookId: wh, deliveryId: second! })
+    );
+    assert.equal(redelivery?.status, "pending");
+    assert.equal(await queued(sql), 3);
+    await sql.begin(async (tx) => {
+      await tx`UPDATE webhooks SET is_active = false WHERE id = ${wh}`;
+      await cancelDisabledAttempts(tx, wh);
+    });
+    assert.equal(await queued(sql), 1);
+    assert.deepEqual(await queueDisagreements(sql), []);
+
+    // A retry of the disabled webhook is logged cancelled and never queued.
+    const [retry] = await sql<{ id: string }[]>`
+      SELECT id FROM webhook_deliveries WHERE event_id = ${event!.event_id} AND attempt = 2`;
+    const { queued: late } = await queueRetryAttempts(sql, [{
+      webhook_id: wh,
+      event_id: event!.event_id,
+      attempt: 3,
+      due_at: new Date().toISOString(),
+      previous_delivery_id: retry!.id,
+    }]);
+    assert.equal(late, 1);
+    await finish(sql, [third!]);
+    assert.equal(await queued(sql), 0);
+    assert.deepEqual(await queueDisagreements(sql), []);
   });
 });

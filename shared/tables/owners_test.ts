@@ -13,6 +13,7 @@ const OWNERS: Record<string, string> = {
   webhooks: "shared/tables/webhooks.ts",
   webhook_events: "shared/tables/webhook_events.ts",
   webhook_deliveries: "shared/tables/deliveries.ts",
+  delivery_queue: "shared/tables/deliveries.ts",
   mail_outbox: "shared/tables/mail_outbox.ts",
   seekers: "shared/tables/seekers.ts",
   matches: "shared/tables/matches.ts",
