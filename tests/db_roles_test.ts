@@ -149,6 +149,8 @@ const REFUSED: Record<string, string[]> = {
   hire_edge: [
     `UPDATE webhook_deliveries SET status = 'succeeded'`,
     `DELETE FROM webhook_deliveries`,
+    `UPDATE delivery_queue SET locked_until = NULL`,
+    `DELETE FROM delivery_queue`,
     `INSERT INTO jobs (id) VALUES ('job_x')`,
     `UPDATE jobs SET status = 'closed'`,
     `UPDATE partners SET plan = 'scale'`,
@@ -206,6 +208,8 @@ const REFUSED: Record<string, string[]> = {
     `UPDATE jobs SET status = 'closed'`,
     `UPDATE webhook_deliveries SET status = 'succeeded'`,
     `DELETE FROM webhook_deliveries`,
+    `UPDATE delivery_queue SET locked_until = NULL`,
+    `DELETE FROM delivery_queue`,
     `UPDATE audit_log SET action = 'x'`,
     `DELETE FROM audit_log`,
     `UPDATE partners SET plan = 'scale'`,
