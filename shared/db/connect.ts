@@ -33,21 +33,37 @@ export function connect(url: string, opts: ConnectOptions = {}): Sql {
   });
 }
 
+/**
+ * Codes of errors that mean the database cannot be reached right now (retry later), not a bug:
+ * the socket's, postgres.js's own, the stream layer's when a query is written to a connection
+ * already closed under it, and the server's refusals of a session.
+ */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ENOTCONN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "ERR_STREAM_DESTROYED",
+  "ERR_STREAM_WRITE_AFTER_END",
+  "ERR_SOCKET_CLOSED",
+  "57P01", // admin_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+]);
+
 /** Errors that mean the database cannot be reached right now (retry later), not a bug. */
 export function isDbUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: string }).code;
-  return [
-    "ECONNREFUSED",
-    "ECONNRESET",
-    "ETIMEDOUT",
-    "EHOSTUNREACH",
-    "CONNECT_TIMEOUT",
-    "CONNECTION_CLOSED",
-    "CONNECTION_ENDED",
-    "CONNECTION_DESTROYED",
-    "57P01", // admin_shutdown
-    "57P03", // cannot_connect_now
-    "53300", // too_many_connections
-  ].includes(code ?? "") || err.name === "ConnectionRefused";
+  return UNAVAILABLE_CODES.has(code ?? "") ||
+    ["ConnectionRefused", "ConnectionReset", "ConnectionAborted", "BrokenPipe", "NotConnected"]
+      .includes(err.name);
 }

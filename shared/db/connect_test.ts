@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { connect, isDbUnavailable } from "./connect.ts";
+
+const withCode = (code: string) => Object.assign(new Error(code), { code });
+
+Deno.test("isDbUnavailable: a connection refused, reset, closed under a write or timed out is an outage", () => {
+  for (
+    const code of [
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "EPIPE",
+      "ECONNABORTED",
+      "CONNECTION_CLOSED",
+      "CONNECT_TIMEOUT",
+      "ERR_STREAM_DESTROYED",
+      "ERR_SOCKET_CLOSED",
+      "57P01",
+      "53300",
+    ]
+  ) assert.equal(isDbUnavailable(withCode(code)), true, code);
+  assert.equal(isDbUnavailable(new Deno.errors.BrokenPipe()), true);
+  assert.equal(isDbUnavailable(new Deno.errors.ConnectionReset()), true);
+});
+
+Deno.test("isDbUnavailable: a refused statement, a constraint or anything not an Error is not", () => {
+  assert.equal(isDbUnavailable(withCode("42601")), false); // syntax_error
+  assert.equal(isDbUnavailable(withCode("23505")), false); // unique_violation
+  assert.equal(isDbUnavailable(new TypeError("x is undefined")), false);
+  assert.equal(isDbUnavailable("ECONNREFUSED"), false);
+  assert.equal(isDbUnavailable({ code: "ECONNREFUSED" }), false);
+});
+
+Deno.test("isDbUnavailable: a server that is not there, as postgres.js reports it", async () => {
+  // A port just freed: nothing listens on it.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const sql = connect(`postgres://postgres@127.0.0.1:${port}/none`, { max: 1, connectTimeout: 2 });
+  try {
+    const err = await sql`SELECT 1`.then(() => undefined, (e: unknown) => e);
+    assert.ok(err, "the query failed");
+    assert.equal(isDbUnavailable(err), true, String(err));
+  } finally {
+    await sql.end({ timeout: 0 });
+  }
+});
