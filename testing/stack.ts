@@ -24,7 +24,7 @@ import {
   type Kafka,
 } from "@hire/kafka";
 import { guardTopics } from "@hire/queue";
-import { silentLogger } from "@hire/log";
+import { createLogger, silentLogger } from "@hire/log";
 import type { Registry } from "@hire/metrics";
 import type { Plan } from "@hire/partners";
 import { createPartner } from "@hire/tables";
@@ -302,7 +302,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     keyCache,
     jobCache,
     readiness,
-    log: silentLogger,
+    // Its errors only: an unexpected 500 then names its cause in the test's output.
+    log: createLogger("edge", "error"),
     ...appSettings(edgeCfg),
   });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
