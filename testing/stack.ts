@@ -530,6 +530,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await queueProbe.disconnect();
       // Tests leave no topics behind on the shared broker, nor events for them to publish.
       const all = [...new Set([...stackTopics.map((t) => t.topic), ...ladder])];
+      await sql`DELETE FROM outbox_pending WHERE topic IN ${sql(all)}`;
       await sql`DELETE FROM outbox WHERE topic IN ${sql(all)}`;
       await admin.deleteTopics({ topics: all }).catch(() => {});
       await admin.disconnect();

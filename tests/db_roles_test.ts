@@ -157,6 +157,7 @@ const REFUSED: Record<string, string[]> = {
     `INSERT INTO api_keys (id) VALUES ('key_x')`,
     `UPDATE command_results SET outcome = 'applied'`,
     `INSERT INTO outbox (event_id, key, topic, payload) VALUES ('e', 'k', 't', '{}')`,
+    `DELETE FROM outbox_pending`,
     `INSERT INTO matches (job_id) VALUES ('job_x')`,
     `SELECT 1 FROM seekers`,
   ],
@@ -175,6 +176,7 @@ const REFUSED: Record<string, string[]> = {
     `UPDATE partners SET plan = 'scale'`,
     `UPDATE webhooks SET url = 'https://x.example'`,
     `DELETE FROM outbox`,
+    `UPDATE outbox_pending SET seq = 0`,
   ],
   hire_matching: [
     `UPDATE jobs SET status = 'closed'`,
@@ -200,6 +202,7 @@ const REFUSED: Record<string, string[]> = {
     `SELECT 1 FROM api_keys`,
     `SELECT 1 FROM webhooks`,
     `INSERT INTO outbox (event_id, key, topic, payload) VALUES ('e', 'k', 't', '{}')`,
+    `SELECT 1 FROM outbox_pending`,
   ],
   // The console changes keys, webhooks and people, and reads the rest; it never touches the
   // pipeline, moves an attempt, rewrites the audit log or changes a plan.
@@ -215,6 +218,7 @@ const REFUSED: Record<string, string[]> = {
     `UPDATE partners SET plan = 'scale'`,
     `DELETE FROM api_keys`,
     `INSERT INTO outbox (event_id, key, topic, payload) VALUES ('e', 'k', 't', '{}')`,
+    `INSERT INTO outbox_pending (topic, seq) VALUES ('t', 1)`,
     `SELECT 1 FROM seekers`,
     `SELECT 1 FROM idempotency_keys`,
   ],

@@ -110,8 +110,9 @@ async function listAll(jobId: string, limit: number, owner = partner) {
 /** Unpublished outbox rows of `topic` keyed by any of `keys`, and how many rows in all. */
 async function outboxOf(topic: string, keys: string[]) {
   const [row] = await stack.sql<{ total: number; unpublished: number }[]>`
-    SELECT count(*)::int AS total, count(*) FILTER (WHERE published_at IS NULL)::int AS unpublished
-    FROM outbox WHERE topic = ${topic} AND key IN ${stack.sql(keys)}`;
+    SELECT count(*)::int AS total, count(q.seq)::int AS unpublished
+    FROM outbox o LEFT JOIN outbox_pending q USING (topic, seq)
+    WHERE o.topic = ${topic} AND o.key IN ${stack.sql(keys)}`;
   return row!;
 }
 

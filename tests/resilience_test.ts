@@ -148,8 +148,8 @@ Deno.test("killing the job service while commands are in flight loses none of th
     await events.waitFor((es) => new Set(es.map((e) => e.id)).size === 20, 60_000).catch(
       async (err) => {
         const outbox = await stack
-          .sql`SELECT count(*) FILTER (WHERE published_at IS NULL) AS pending,
-          count(*) AS total FROM outbox WHERE topic = ${stack.topics.events}`;
+          .sql`SELECT (SELECT count(*) FROM outbox_pending WHERE topic = ${stack.topics.events})
+          AS pending, count(*) AS total FROM outbox WHERE topic = ${stack.topics.events}`;
         throw new Error(`${err.message}; outbox for the topic: ${JSON.stringify(outbox[0])}`);
       },
     );

@@ -280,6 +280,8 @@ async function main(): Promise<void> {
         edgeUrl: services.edgeUrl,
         apiKey,
         databaseUrl: stack.databaseUrl,
+        brokers: stack.brokers,
+        changedTopic: stack.topics.TOPIC_JOBS_CHANGED,
         n: cfg.sequential,
       });
     } finally {

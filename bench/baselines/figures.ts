@@ -127,7 +127,8 @@ export function cpuPerRequest(run: CpuRun): { group: string; ms: number }[] {
  * One create as seen from outside and in Postgres, all in epoch milliseconds of this
  * machine's clock: sent and answered by the client; `issued_at` of its command (the edge,
  * whole milliseconds); the job service's transaction start (`command_results.settled_at`);
- * the outbox row's publication (`outbox.published_at`, the flusher's transaction start).
+ * when its first message went out (the Kafka timestamp of its `jobs.changed` message, stamped
+ * by the outbox flusher as it sends).
  */
 export interface CreateTiming {
   sentMs: number;

@@ -96,7 +96,7 @@ export async function pendingWork(
   const [row] = await sql<{ processing: number; outbox: number; deliveries: number }[]>`SELECT
     (SELECT count(*)::int FROM jobs WHERE partner_id = ${partnerId}
        AND deleted_at IS NULL AND embedding_status = 'processing') AS processing,
-    (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS outbox,
+    (SELECT count(*)::int FROM outbox_pending) AS outbox,
     (SELECT count(*)::int FROM delivery_queue) AS deliveries`;
   const pending = [
     row!.processing ? `${row!.processing} jobs being embedded` : "",

@@ -48,7 +48,7 @@ export async function drain(stack: Stack): Promise<void> {
     const [row] = await stack.owner`SELECT
       (SELECT count(*)::int FROM jobs WHERE embedding_status = 'processing'
          AND deleted_at IS NULL AND embedding_retry_at IS NULL) AS jobs,
-      (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS outbox`;
+      (SELECT count(*)::int FROM outbox_pending) AS outbox`;
     const lag = await consumerLag(
       stack,
       stack.groups.MATCHING_GROUP_ID,

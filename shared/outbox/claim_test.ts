@@ -3,6 +3,7 @@ import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
 import { waitUntilLockWait } from "@hire/testing/lock_waits.ts";
 import { claimPages, compareSeq } from "./claim.ts";
+import { writeOutbox } from "./write.ts";
 
 const sql = connect(
   Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
@@ -12,10 +13,7 @@ Deno.test.afterAll(() => sql.end());
 
 async function rowsIn(topic: string, n: number): Promise<string[]> {
   const ids = Array.from({ length: n }, () => newId("evt"));
-  for (const id of ids) {
-    await sql`INSERT INTO outbox (event_id, key, topic, payload)
-      VALUES (${id}, 'k', ${topic}, ${sql.json({ id })})`;
-  }
+  await writeOutbox(sql, ids.map((id) => ({ id, key: "k", topic, value: { id } })));
   return ids;
 }
 
@@ -30,9 +28,10 @@ Deno.test("a claim takes the oldest page of each topic, in the order written, an
   const idsB = await rowsIn(b, 2);
   const claimed = await sql.begin((tx) => claimPages(tx, [a, b], 2));
   assert.deepEqual(claimed.map((r) => r.payload.id), [...idsA.slice(0, 2), ...idsB]);
-  const left = await sql`SELECT event_id FROM outbox
-    WHERE topic IN (${a}, ${b}) AND published_at IS NULL`;
-  assert.deepEqual(left.map((r) => r.event_id), [idsA[2]]);
+  const queued = await sql`SELECT o.event_id FROM outbox_pending q JOIN outbox o USING (topic, seq)
+    WHERE q.topic IN (${a}, ${b})`;
+  assert.deepEqual(queued.map((r) => r.event_id), [idsA[2]], "the rest stays queued");
+  await sql`DELETE FROM outbox_pending WHERE topic IN (${a}, ${b})`;
   await sql`DELETE FROM outbox WHERE topic IN (${a}, ${b})`;
 });
 
@@ -50,6 +49,7 @@ Deno.test("a topic whose lock another flusher holds is left to it", async () => 
   } finally {
     await other`ROLLBACK`;
     other.release();
+    await sql`DELETE FROM outbox_pending WHERE topic IN (${held}, ${free})`;
     await sql`DELETE FROM outbox WHERE topic IN (${held}, ${free})`;
   }
 });
@@ -62,7 +62,8 @@ Deno.test("a row published by another flusher while the claim waited for it is n
   const other = await sql.reserve();
   try {
     await other`BEGIN`;
-    await other`UPDATE outbox SET published_at = now() WHERE event_id = ${first}`;
+    await other`DELETE FROM outbox_pending
+      WHERE topic = ${topic} AND seq = (SELECT seq FROM outbox WHERE event_id = ${first})`;
     const claiming = sql.begin((tx) => claimPages(tx, [topic], 10));
     await waitUntilLockWait(sql, "WITH locked AS MATERIALIZED");
     await other`COMMIT`;
@@ -72,4 +73,30 @@ Deno.test("a row published by another flusher while the claim waited for it is n
     other.release();
     await sql`DELETE FROM outbox WHERE topic = ${topic}`;
   }
+});
+
+Deno.test("a queued entry whose outbox row was deleted is dropped by the next claim, publishing nothing", async () => {
+  const topic = `claim.test.${crypto.randomUUID()}`;
+  const [gone, kept] = (await rowsIn(topic, 2)) as [string, string];
+  await sql`DELETE FROM outbox WHERE event_id = ${gone}`;
+  const claimed = await sql.begin((tx) => claimPages(tx, [topic], 10));
+  assert.deepEqual(claimed.map((r) => r.payload.id), [kept]);
+  const [left] = await sql`SELECT count(*)::int AS n FROM outbox_pending WHERE topic = ${topic}`;
+  assert.equal(left!.n, 0);
+  await sql`DELETE FROM outbox WHERE topic = ${topic}`;
+});
+
+Deno.test("a claim that rolls back leaves its rows queued and unpublished", async () => {
+  const topic = `claim.test.${crypto.randomUUID()}`;
+  const ids = await rowsIn(topic, 2);
+  await assert.rejects(
+    sql.begin(async (tx) => {
+      assert.equal((await claimPages(tx, [topic], 10)).length, 2);
+      throw new Error("Kafka refused");
+    }),
+    /Kafka refused/,
+  );
+  const again = await sql.begin((tx) => claimPages(tx, [topic], 10));
+  assert.deepEqual(again.map((r) => r.payload.id), ids);
+  await sql`DELETE FROM outbox WHERE topic = ${topic}`;
 });

@@ -5,6 +5,7 @@ import { createKafka, createPublisher, ensureTopics } from "@hire/kafka";
 import { silentLogger } from "@hire/log";
 import type { Publisher, TopicMessages } from "@hire/queue";
 import { startOutboxFlusher } from "./flusher.ts";
+import { writeOutbox } from "./write.ts";
 
 const sql = connect(
   Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
@@ -15,6 +16,13 @@ const kafka = createKafka({
   clientId: "outbox-test",
 });
 
+/** Whether the event is still queued for publishing. */
+async function queued(eventId: string): Promise<boolean> {
+  const rows = await sql`SELECT 1 FROM outbox_pending q JOIN outbox o USING (topic, seq)
+    WHERE o.event_id = ${eventId}`;
+  return rows.length > 0;
+}
+
 Deno.test("events left in the outbox by a crash are published by the timer, in order, once marked", async () => {
   const topic = `outbox.test.${crypto.randomUUID()}`;
   const admin = kafka.admin();
@@ -24,8 +32,7 @@ Deno.test("events left in the outbox by a crash are published by the timer, in o
   const ids = [newId("evt"), newId("evt"), newId("evt")];
   // What a job service that committed and then crashed before publishing leaves behind.
   for (const id of ids) {
-    await sql`INSERT INTO outbox (event_id, key, topic, payload)
-      VALUES (${id}, ${jobId}, ${topic}, ${sql.json({ id, type: "job.deleted" })})`;
+    await writeOutbox(sql, [{ id, key: jobId, topic, value: { id, type: "job.deleted" } }]);
   }
   const publisher = createPublisher(kafka);
   const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, {
@@ -46,7 +53,8 @@ Deno.test("events left in the outbox by a crash are published by the timer, in o
     const until = Date.now() + 15_000;
     while (seen.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     assert.deepEqual(seen, ids.map((id) => ({ key: jobId, id })));
-    const pending = await sql`SELECT 1 FROM outbox WHERE key = ${jobId} AND published_at IS NULL`;
+    const pending = await sql`SELECT 1 FROM outbox_pending q JOIN outbox o USING (topic, seq)
+      WHERE o.key = ${jobId}`;
     assert.equal(pending.length, 0);
   } finally {
     await consumer.disconnect();
@@ -77,9 +85,10 @@ Deno.test("a topic that cannot be published to holds up no other topic", async (
   // The unpublishable row comes first: a flusher that went in seq order would stop on it.
   const stuck = newId("evt");
   const ok = newId("evt");
-  await sql`INSERT INTO outbox (event_id, key, topic, payload)
-    VALUES (${stuck}, 'k', ${missing}, ${sql.json({ id: stuck })}),
-           (${ok}, 'k', ${topic}, ${sql.json({ id: ok })})`;
+  await writeOutbox(sql, [
+    { id: stuck, key: "k", topic: missing, value: { id: stuck } },
+    { id: ok, key: "k", topic, value: { id: ok } },
+  ]);
   const publisher = fastFailingPublisher();
   const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, {
     topics: [missing, topic],
@@ -90,16 +99,15 @@ Deno.test("a topic that cannot be published to holds up no other topic", async (
     let published = false;
     while (!published && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 100));
-      const [row] = await sql`SELECT published_at FROM outbox WHERE event_id = ${ok}`;
-      published = row!.published_at !== null;
+      published = !(await queued(ok));
     }
     assert.ok(published, "the healthy topic's event was published");
-    const [row] = await sql`SELECT published_at FROM outbox WHERE event_id = ${stuck}`;
-    assert.equal(row!.published_at, null);
+    assert.ok(await queued(stuck), "the missing topic's event waits");
   } finally {
     await flusher.stop();
     await publisher.disconnect();
     // Leave nothing behind for other flushers on this database to retry.
+    await sql`DELETE FROM outbox_pending WHERE topic = ${missing}`;
     await sql`DELETE FROM outbox WHERE event_id = ${stuck}`;
     await admin.deleteTopics({ topics: [topic] });
     await admin.disconnect();
@@ -128,8 +136,7 @@ Deno.test("rows of every topic go out in one request", async () => {
   await ensureTopics(admin, topics.map((topic) => ({ topic, numPartitions: 1 })));
   for (const topic of topics) {
     const id = newId("evt");
-    await sql`INSERT INTO outbox (event_id, key, topic, payload)
-      VALUES (${id}, 'k', ${topic}, ${sql.json({ id })})`;
+    await writeOutbox(sql, [{ id, key: "k", topic, value: { id } }]);
   }
   const real = createPublisher(kafka);
   const { requests, publisher } = countingPublisher(real);
@@ -140,8 +147,7 @@ Deno.test("rows of every topic go out in one request", async () => {
   try {
     await flusher.flush();
     assert.deepEqual(requests, [topics]);
-    const pending = await sql`SELECT 1 FROM outbox
-      WHERE topic IN ${sql(topics)} AND published_at IS NULL`;
+    const pending = await sql`SELECT 1 FROM outbox_pending WHERE topic IN ${sql(topics)}`;
     assert.equal(pending.length, 0);
   } finally {
     await flusher.stop();
@@ -162,9 +168,10 @@ Deno.test("a request Kafka refuses for one topic's row still publishes the other
   const ok = newId("evt");
   const big = newId("evt");
   // Over the broker's message.max.bytes (1 MiB by default): refused for its topic alone.
-  await sql`INSERT INTO outbox (event_id, key, topic, payload)
-    VALUES (${big}, 'k', ${refusing}, ${sql.json({ id: big, text: "x".repeat(1_100_000) })}),
-           (${ok}, 'k', ${healthy}, ${sql.json({ id: ok })})`;
+  await writeOutbox(sql, [
+    { id: big, key: "k", topic: refusing, value: { id: big, text: "x".repeat(1_100_000) } },
+    { id: ok, key: "k", topic: healthy, value: { id: ok } },
+  ]);
   const real = fastFailingPublisher();
   const { requests, publisher } = countingPublisher(real);
   const flusher = startOutboxFlusher({ sql, publisher, log: silentLogger }, {
@@ -173,15 +180,13 @@ Deno.test("a request Kafka refuses for one topic's row still publishes the other
   });
   try {
     await flusher.flush();
-    const rows = await sql`SELECT event_id, published_at FROM outbox
-      WHERE event_id IN (${ok}, ${big})`;
-    const published = Object.fromEntries(rows.map((r) => [r.event_id, r.published_at !== null]));
-    assert.deepEqual(published, { [ok]: true, [big]: false });
+    assert.deepEqual({ ok: await queued(ok), big: await queued(big) }, { ok: false, big: true });
     // Both together, then each alone.
     assert.deepEqual(requests, [[refusing, healthy], [refusing], [healthy]]);
   } finally {
     await flusher.stop();
     await real.disconnect();
+    await sql`DELETE FROM outbox_pending WHERE topic = ${refusing}`;
     await sql`DELETE FROM outbox WHERE event_id = ${big}`;
     await admin.deleteTopics({ topics: [healthy, refusing] });
     await admin.disconnect();
@@ -196,9 +201,7 @@ Deno.test("two flushers of one topic publish each row once, in order", async () 
   const jobId = newId("job");
   // Three pages' worth, so the flushers take turns.
   const ids = Array.from({ length: 1_200 }, () => newId("evt"));
-  await sql`INSERT INTO outbox ${
-    sql(ids.map((id) => ({ event_id: id, key: jobId, topic, payload: sql.json({ id }) })))
-  }`;
+  await writeOutbox(sql, ids.map((id) => ({ id, key: jobId, topic, value: { id } })));
   const publishers = [createPublisher(kafka), createPublisher(kafka)];
   const flushers = publishers.map((publisher) =>
     startOutboxFlusher({ sql, publisher, log: silentLogger }, { topics: [topic], intervalMs: 20 })
@@ -217,7 +220,7 @@ Deno.test("two flushers of one topic publish each row once, in order", async () 
     await Promise.all(flushers.map((f) => f.flush()));
     const until = Date.now() + 15_000;
     const pending = async () =>
-      (await sql`SELECT 1 FROM outbox WHERE topic = ${topic} AND published_at IS NULL`).length;
+      (await sql`SELECT 1 FROM outbox_pending WHERE topic = ${topic}`).length;
     while (await pending() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     await Promise.all(flushers.map((f) => f.stop()));
     // Every row marked and no flush under way: the partition holds exactly what was published.

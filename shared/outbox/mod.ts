@@ -1,7 +1,7 @@
 /**
  * The transactional outbox: messages written with the change they announce, published to
  * Kafka after commit, in order, and purged a week after publishing. The only code that
- * writes the `outbox` table.
+ * writes the `outbox` table and its queue of unpublished rows, `outbox_pending`.
  * @module
  */
 export { type OutboxFlusher, startOutboxFlusher } from "./flusher.ts";

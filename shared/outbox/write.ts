@@ -1,6 +1,7 @@
 /**
  * Writing to the transactional outbox: a message recorded in the same transaction as the
- * change it announces, published after commit by the flusher.
+ * change it announces, and queued for the flusher (`outbox_pending`), which publishes it after
+ * commit.
  * @module
  */
 import { bindableRuns, type Sql, type Tx } from "@hire/db";
@@ -22,5 +23,8 @@ export async function writeOutbox(tx: Sql | Tx, messages: readonly OutboxMessage
     payload: tx.json(m.value as never),
   }));
   // In order: the runs' rows take their sequence numbers one run after the other.
-  for (const run of bindableRuns(rows)) await tx`INSERT INTO outbox ${tx(run)}`;
+  for (const run of bindableRuns(rows)) {
+    await tx`WITH written AS (INSERT INTO outbox ${tx(run)} RETURNING topic, seq)
+      INSERT INTO outbox_pending (topic, seq) SELECT topic, seq FROM written`;
+  }
 }

@@ -22,6 +22,7 @@ const OWNERS: Record<string, string> = {
   console_sessions: "shared/tables/console_sessions.ts",
   audit_log: "shared/tables/audit_log.ts",
   outbox: "shared/outbox/",
+  outbox_pending: "shared/outbox/",
   schema_migrations: "shared/db/migrate.ts",
 };
 
