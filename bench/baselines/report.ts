@@ -284,11 +284,12 @@ ${r.profiles.map((p) => profileSection(p, 12)).join("\n\n")}
 
 ## Where the milliseconds of one create go
 
-**Measured, from outside and from Postgres** (${r.sequential.creates} creates sent one at a
+**Measured, from outside, from Postgres and from Kafka** (${r.sequential.creates} creates sent one at a
 time to an otherwise idle system, after the load runs): the client's send and receipt times;
 the command's \`issued_at\` (kept as the job's \`created_at\`, whole milliseconds, set by the
 edge just before it publishes); the job service's transaction start
-(\`command_results.settled_at\`, its \`now()\`); the outbox row's publication.
+(\`command_results.settled_at\`, its \`now()\`); when its outbox row went out (the Kafka
+timestamp of its \`jobs.changed\` message, whole milliseconds, stamped by the flusher as it sends).
 
 ${stagesTable(r.sequential.stages)}
 
