@@ -5,15 +5,19 @@
  * system would; a database per stack keeps concurrent test files apart.
  * @module
  */
-import { connect, migrate } from "@hire/db";
+import { connect, migrate, readMigrations } from "@hire/db";
 import { maintenanceUrl } from "../deploy/local/postgres.ts";
 
 // Tests that make databases of their own name the server's maintenance database through here.
 export { maintenanceUrl };
 
-/** A migrated database beside `baseUrl`'s (`<name>_<random>`), and how to drop it. */
+/**
+ * A migrated database beside `baseUrl`'s (`<name>_<random>`), and how to drop it; with
+ * `upTo`, migrated only that far, as a database a release ago was (for upgrade tests).
+ */
 export async function ownDatabase(
   baseUrl: string,
+  opts: { upTo?: number } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const url = new URL(baseUrl);
   const name = `${url.pathname.slice(1)}_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
@@ -26,7 +30,11 @@ export async function ownDatabase(
   }
   const sql = connect(url.toString(), { max: 1, name: "test-migrate" });
   try {
-    await migrate(sql);
+    const upTo = opts.upTo;
+    await migrate(
+      sql,
+      upTo === undefined ? undefined : (await readMigrations()).filter((m) => m.version <= upTo),
+    );
   } finally {
     await sql.end();
   }
