@@ -1,0 +1,78 @@
+/** The upgrade to the delivery queue (migration 0018) on a database a release ago. */
+import assert from "node:assert/strict";
+import { connect, migrate } from "@hire/db";
+import { newId } from "@hire/ids";
+import { ownDatabase } from "@hire/testing/own_database.ts";
+import { claimDueAttempts } from "./deliveries.ts";
+import { createPartner } from "./partners.ts";
+import { storeWebhookEvents } from "./webhook_events.ts";
+
+Deno.test("migration 0018 queues the pending attempts with their leases, and no other", async () => {
+  const db = await ownDatabase(
+    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+    { upTo: 17 },
+  );
+  const sql = connect(db.url, { max: 2, name: "delivery-queue-upgrade-test" });
+  try {
+    const { partner_id } = await createPartner(sql, {
+      name: "Upgrade",
+      plan: "growth",
+      adminEmails: [],
+    });
+    const webhookId = newId("wh");
+    await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at,
+                                    updated_at)
+      VALUES (${webhookId}, ${partner_id}, 'https://example.sa/hook', ${["job.deleted"]}, true,
+              'whsec_test', now(), now())`;
+    // The log as the release before left it: an attempt due, one in flight under a lease, one
+    // made; each of a job of its own.
+    const attempts = {
+      due: { status: "pending", lease: null },
+      inFlight: { status: "pending", lease: new Date(Date.now() + 60_000) },
+      made: { status: "succeeded", lease: null },
+    } as const;
+    const ids: Record<string, string> = {};
+    for (const [name, { status, lease }] of Object.entries(attempts)) {
+      const [eventId, jobId, id] = [newId("evt"), newId("job"), newId("dlv")];
+      ids[name] = id;
+      await sql.begin((tx) =>
+        storeWebhookEvents(tx, [{
+          id: eventId,
+          partner_id,
+          job_id: jobId,
+          type: "job.deleted",
+          envelope: "{}",
+        }])
+      );
+      await sql`INSERT INTO webhook_deliveries (id, webhook_id, partner_id, event_id, event_type,
+                                                job_id, attempt, trigger, status, locked_until)
+        VALUES (${id}, ${webhookId}, ${partner_id}, ${eventId}, 'job.deleted', ${jobId}, 1,
+                'event', ${status}, ${lease})`;
+    }
+    assert.deepEqual(await migrate(sql), [
+      "0018_delivery_queue.sql",
+      "0019_outbox_pending.sql",
+    ]);
+    const queued = await sql<{ delivery_id: string; leased: boolean; matches_log: boolean }[]>`
+      SELECT q.delivery_id, q.locked_until IS NOT NULL AS leased,
+             (q.seq, q.webhook_id, q.partner_id, q.job_id, q.trigger)
+               = (d.seq, d.webhook_id, d.partner_id, d.job_id, d.trigger) AS matches_log
+      FROM delivery_queue q JOIN webhook_deliveries d ON d.id = q.delivery_id
+      ORDER BY q.seq`;
+    assert.deepEqual([...queued], [
+      { delivery_id: ids.due, leased: false, matches_log: true },
+      { delivery_id: ids.inFlight, leased: true, matches_log: true },
+    ]);
+    // The lease holds across the upgrade: only the due attempt is claimed.
+    const claimed = await claimDueAttempts(sql, {
+      limit: 10,
+      perWebhook: 16,
+      perPartner: 16,
+      leaseMs: 60_000,
+    });
+    assert.deepEqual(claimed.map((a) => a.id), [ids.due]);
+  } finally {
+    await sql.end();
+    await db.drop();
+  }
+});
