@@ -135,7 +135,16 @@ Deno.test("ladder worker: a retry not due waits on its rung, with what is behind
     assert.ok(rows[1]!.created_at.getTime() >= due + 100, "the second at its own");
     // One wake per hand-over: two when the first was handed over before the second fell due,
     // one when a busy machine made it late enough that both went in one transaction.
+    // A wake follows its transaction's commit, so the rows can be seen a moment before it.
     const handOvers = new Set(rows.map((r) => r.created_at.getTime())).size;
+    await waitUntil(
+      "a wake per hand-over",
+      () => Promise.resolve(l.wakes.n >= handOvers || undefined),
+      {
+        intervalMs: 5,
+        timeoutMs: 2_000,
+      },
+    ).catch(() => {});
     assert.equal(l.wakes.n, handOvers);
   } finally {
     await l.stop();
