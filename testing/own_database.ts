@@ -5,7 +5,7 @@
  * system would; a database per stack keeps concurrent test files apart.
  * @module
  */
-import { connect, migrate, readMigrations } from "@hire/db";
+import { connect, migrate, readMigrations, type Sql } from "@hire/db";
 import { maintenanceUrl } from "../deploy/local/postgres.ts";
 
 // Tests that make databases of their own name the server's maintenance database through here.
@@ -49,4 +49,26 @@ export async function ownDatabase(
       }
     },
   };
+}
+
+/**
+ * Runs `fn` with a pool (`name`, `max` connections, 2 by default) on a database of its own
+ * beside the tests' (`DATABASE_URL`), migrated (or `upTo` a migration); then closes the pool
+ * and drops the database, whatever `fn` did.
+ */
+export async function withOwnDatabase(
+  opts: { name: string; max?: number; upTo?: number },
+  fn: (sql: Sql, url: string) => Promise<void>,
+): Promise<void> {
+  const db = await ownDatabase(
+    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+    { upTo: opts.upTo },
+  );
+  const sql = connect(db.url, { max: opts.max ?? 2, name: opts.name });
+  try {
+    await fn(sql, db.url);
+  } finally {
+    await sql.end();
+    await db.drop();
+  }
 }

@@ -4,7 +4,7 @@ import { connect, type Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import { recordingLogger } from "@hire/log";
 import { createPartner } from "@hire/tables";
-import { ownDatabase } from "@hire/testing/own_database.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
 import {
   createSecretBox,
@@ -18,22 +18,15 @@ import { startSecretUpkeep, sweepSecrets } from "./secret_upkeep.ts";
 
 const [OLD, NEW] = [generateSecretKey("old"), generateSecretKey("new")];
 
-async function withDatabase(fn: (sql: Sql, partnerId: string, url: string) => Promise<void>) {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-  );
-  const sql = connect(db.url, { max: 4, name: "secret-upkeep-test" });
-  try {
+function withDatabase(fn: (sql: Sql, partnerId: string, url: string) => Promise<void>) {
+  return withOwnDatabase({ name: "secret-upkeep-test", max: 4 }, async (sql, url) => {
     const { partner_id } = await createPartner(sql, {
       name: "Secrets",
       plan: "growth",
       adminEmails: [],
     });
-    await fn(sql, partner_id, db.url);
-  } finally {
-    await sql.end();
-    await db.drop();
-  }
+    await fn(sql, partner_id, url);
+  });
 }
 
 /** Inserts a webhook as an edge with `box` (or, without one, as before 0009) stores it. */

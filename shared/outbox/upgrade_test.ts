@@ -1,16 +1,11 @@
 import assert from "node:assert/strict";
-import { connect, migrate } from "@hire/db";
+import { migrate } from "@hire/db";
 import { newId } from "@hire/ids";
-import { ownDatabase } from "@hire/testing/own_database.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
 import { claimPages } from "./claim.ts";
 
 Deno.test("migration 0019 queues exactly the unpublished rows, which the next claims publish in order", async () => {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-    { upTo: 18 },
-  );
-  const sql = connect(db.url, { max: 2, name: "outbox-upgrade-test" });
-  try {
+  await withOwnDatabase({ name: "outbox-upgrade-test", upTo: 18 }, async (sql) => {
     // The outbox as the release before left it: rows published and not, in two topics.
     const rows = [
       ["a", true],
@@ -32,8 +27,5 @@ Deno.test("migration 0019 queues exactly the unpublished rows, which the next cl
     assert.equal(left!.n, 0);
     const [kept] = await sql`SELECT count(*)::int AS n FROM outbox`;
     assert.equal(kept!.n, rows.length, "the published rows stay for their retention");
-  } finally {
-    await sql.end();
-    await db.drop();
-  }
+  });
 });

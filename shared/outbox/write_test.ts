@@ -1,15 +1,11 @@
 import assert from "node:assert/strict";
-import { connect, MAX_BIND_PARAMETERS } from "@hire/db";
+import { MAX_BIND_PARAMETERS } from "@hire/db";
 import { newId } from "@hire/ids";
-import { ownDatabase } from "@hire/testing/own_database.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
 import { writeOutbox } from "./write.ts";
 
 Deno.test("writeOutbox records more messages than one statement binds, in order", async () => {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-  );
-  const sql = connect(db.url, { max: 2, name: "outbox-bind-limit-test" });
-  try {
+  await withOwnDatabase({ name: "outbox-bind-limit-test" }, async (sql) => {
     // Four parameters a message: one run and a few more past the limit.
     const messages = Array.from({ length: Math.floor(MAX_BIND_PARAMETERS / 4) + 7 }, () => {
       const id = newId("evt");
@@ -18,8 +14,5 @@ Deno.test("writeOutbox records more messages than one statement binds, in order"
     await sql.begin((tx) => writeOutbox(tx, messages));
     const rows = await sql<{ event_id: string }[]>`SELECT event_id FROM outbox ORDER BY seq`;
     assert.deepEqual(rows.map((r) => r.event_id), messages.map((m) => m.id));
-  } finally {
-    await sql.end();
-    await db.drop();
-  }
+  });
 });

@@ -3,10 +3,10 @@
  * which free slots go to partners and to their webhooks, and the gating by plan.
  */
 import assert from "node:assert/strict";
-import { connect, type Sql } from "@hire/db";
+import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { Plan } from "@hire/partners";
-import { ownDatabase } from "@hire/testing/own_database.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
 import {
   cancelDisabledAttempts,
   cancelInactiveAttempts,
@@ -25,18 +25,8 @@ import { storeWebhookEvents } from "./webhook_events.ts";
 const LIMITS = { perWebhook: 16, perPartner: 3, leaseMs: 60_000 };
 
 /** A database of the test's own: the claim takes every due attempt it can see. */
-async function withDatabase(fn: (sql: Sql) => Promise<void>) {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-  );
-  const sql = connect(db.url, { max: 2, name: "deliveries-claim-test" });
-  try {
-    await fn(sql);
-  } finally {
-    await sql.end();
-    await db.drop();
-  }
-}
+const withDatabase = (fn: (sql: Sql) => Promise<void>) =>
+  withOwnDatabase({ name: "deliveries-claim-test" }, fn);
 
 async function partner(sql: Sql, plan: Plan = "growth"): Promise<string> {
   const p = await createPartner(sql, { name: "Claim", plan, adminEmails: [] });

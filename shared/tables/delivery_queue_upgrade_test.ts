@@ -1,19 +1,14 @@
 /** The upgrade to the delivery queue (migration 0018) on a database a release ago. */
 import assert from "node:assert/strict";
-import { connect, migrate } from "@hire/db";
+import { migrate } from "@hire/db";
 import { newId } from "@hire/ids";
-import { ownDatabase } from "@hire/testing/own_database.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
 import { claimDueAttempts } from "./deliveries.ts";
 import { createPartner } from "./partners.ts";
 import { storeWebhookEvents } from "./webhook_events.ts";
 
 Deno.test("migration 0018 queues the pending attempts with their leases, and no other", async () => {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-    { upTo: 17 },
-  );
-  const sql = connect(db.url, { max: 2, name: "delivery-queue-upgrade-test" });
-  try {
+  await withOwnDatabase({ name: "delivery-queue-upgrade-test", upTo: 17 }, async (sql) => {
     const { partner_id } = await createPartner(sql, {
       name: "Upgrade",
       plan: "growth",
@@ -71,8 +66,5 @@ Deno.test("migration 0018 queues the pending attempts with their leases, and no 
       leaseMs: 60_000,
     });
     assert.deepEqual(claimed.map((a) => a.id), [ids.due]);
-  } finally {
-    await sql.end();
-    await db.drop();
-  }
+  });
 });

@@ -4,10 +4,9 @@
  * keeps in memory.
  */
 import assert from "node:assert/strict";
-import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
 import { jobRow } from "@hire/testing/job_rows.ts";
-import { ownDatabase } from "@hire/testing/own_database.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
 import {
   jobRowColumns,
   jobsByIds,
@@ -21,11 +20,7 @@ import { createPartner } from "./partners.ts";
 const COLUMNS = Object.keys(jobRow({ partnerId: "ptr_x" })).sort();
 
 Deno.test("every read of jobs returns exactly a JobRow's columns", async () => {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-  );
-  const sql = connect(db.url, { max: 2, name: "jobs-columns-test" });
-  try {
+  await withOwnDatabase({ name: "jobs-columns-test" }, async (sql) => {
     const { partner_id: partnerId } = await createPartner(sql, {
       name: "Columns",
       plan: "growth",
@@ -60,8 +55,5 @@ Deno.test("every read of jobs returns exactly a JobRow's columns", async () => {
     );
     assert.deepEqual(Object.keys(ready!).sort(), [...COLUMNS, "first"].sort());
     assert.equal(ready!.first, true);
-  } finally {
-    await sql.end();
-    await db.drop();
-  }
+  });
 });

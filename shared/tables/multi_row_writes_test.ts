@@ -4,10 +4,10 @@
  * the batch. The sizes are the smallest past the limit for each table's columns.
  */
 import assert from "node:assert/strict";
-import { connect, MAX_BIND_PARAMETERS, type Sql } from "@hire/db";
+import { MAX_BIND_PARAMETERS } from "@hire/db";
 import { newId } from "@hire/ids";
 import { jobRow } from "@hire/testing/job_rows.ts";
-import { ownDatabase } from "@hire/testing/own_database.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
 import { seekerProfile } from "@hire/testing/seeker_rows.ts";
 import { settleCommands } from "./command_results.ts";
 import { saveJobs } from "./jobs.ts";
@@ -18,21 +18,8 @@ import { upsertSeekers } from "./seekers.ts";
 /** Rows of `columns` parameters each, one run and a few more past the limit. */
 const pastLimit = (columns: number) => Math.floor(MAX_BIND_PARAMETERS / columns) + 7;
 
-async function withDatabase(name: string, fn: (sql: Sql) => Promise<void>) {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-  );
-  const sql = connect(db.url, { max: 2, name });
-  try {
-    await fn(sql);
-  } finally {
-    await sql.end();
-    await db.drop();
-  }
-}
-
 Deno.test("saveJobs stores more jobs than one statement binds", async () => {
-  await withDatabase("jobs-bind-limit-test", async (sql) => {
+  await withOwnDatabase({ name: "jobs-bind-limit-test" }, async (sql) => {
     const { partner_id: partnerId } = await createPartner(sql, {
       name: "Many jobs",
       plan: "growth",
@@ -51,7 +38,7 @@ Deno.test("saveJobs stores more jobs than one statement binds", async () => {
 });
 
 Deno.test("settleCommands settles and counts more commands than one statement binds", async () => {
-  await withDatabase("commands-bind-limit-test", async (sql) => {
+  await withOwnDatabase({ name: "commands-bind-limit-test" }, async (sql) => {
     const results = Array.from({ length: pastLimit(4) }, () => ({
       command_id: newId("cmd"),
       job_id: newId("job"),
@@ -67,7 +54,7 @@ Deno.test("settleCommands settles and counts more commands than one statement bi
 });
 
 Deno.test("insertMatches records and returns more pairs than one statement binds", async () => {
-  await withDatabase("matches-bind-limit-test", async (sql) => {
+  await withOwnDatabase({ name: "matches-bind-limit-test" }, async (sql) => {
     const jobId = newId("job");
     const rows = Array.from({ length: pastLimit(5) }, () => ({
       job_id: jobId,
@@ -86,7 +73,7 @@ Deno.test("insertMatches records and returns more pairs than one statement binds
 });
 
 Deno.test("upsertSeekers stores and returns more profiles than one statement binds", async () => {
-  await withDatabase("seekers-bind-limit-test", async (sql) => {
+  await withOwnDatabase({ name: "seekers-bind-limit-test" }, async (sql) => {
     const profiles = Array.from(
       { length: pastLimit(9) },
       (_, i) => seekerProfile({ headline: `Nurse ${i}` }),
