@@ -1,8 +1,11 @@
 /**
- * Group commit: calls made while an earlier one is running are combined into the next
- * run. Under load this turns many small requests (produce requests, transactions, quota
- * reservations) into a few large ones; when quiet it adds no delay, because a lone call
- * runs at once.
+ * Group commit: calls made in the same turn of the event loop, or while an earlier run is
+ * in progress, are combined into one run. Under load this turns many small requests
+ * (produce requests, transactions, quota reservations) into a few large ones. A run starts
+ * on the turn after its first call (`setImmediate`) rather than at once: the batches of one
+ * Kafka fetch reach their handlers one after another in the same turn, and starting on the
+ * first left every other partition's batch to the next transaction (a job-service
+ * transaction of one command, then one of the rest). When quiet, that wait is a turn.
  * @module
  */
 
@@ -39,6 +42,7 @@ export function combinerWithResults<T, R>(
 ): (items: T[]) => Promise<R[]> {
   const max = opts.maxItems ?? Infinity;
   const queue: Entry<T, R>[] = [];
+  // Set from the first call of an idle combiner until its run starts, then while it runs.
   let busy = false;
 
   const settle = (taken: Entry<T, R>[], results: R[]) => {
@@ -50,7 +54,10 @@ export function combinerWithResults<T, R>(
   };
 
   const pump = () => {
-    if (busy || queue.length === 0) return;
+    if (queue.length === 0) {
+      busy = false;
+      return;
+    }
     busy = true;
     const taken: Entry<T, R>[] = [];
     let count = 0;
@@ -59,17 +66,18 @@ export function combinerWithResults<T, R>(
       taken.push(e);
       count += e.items.length;
     }
-    run(taken.flatMap((e) => e.items))
+    // A run that throws instead of rejecting fails its submissions, not the combiner.
+    (async () => await run(taken.flatMap((e) => e.items)))()
       .then((results) => settle(taken, results), (err) => taken.forEach((e) => e.reject(err)))
-      .finally(() => {
-        busy = false;
-        pump();
-      });
+      .finally(pump);
   };
 
   return (items) =>
     new Promise<R[]>((resolve, reject) => {
       queue.push({ items, resolve, reject });
-      pump();
+      if (!busy) {
+        busy = true;
+        setImmediate(pump);
+      }
     });
 }

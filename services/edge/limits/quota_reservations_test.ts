@@ -43,6 +43,7 @@ Deno.test("reservations asked while one is in flight go to the database as one s
   const reserve = combinedReservations(month.reserve);
   const ask = (n: number) => reserve({ partnerId: "ptn_a", n, limit: 4 });
   const first = ask(1);
+  await new Promise((r) => setImmediate(r)); // its statement is under way
   const rest = [ask(1), ask(2), ask(1)];
   month.release();
   const all = await Promise.all([first, ...rest]);
@@ -50,7 +51,7 @@ Deno.test("reservations asked while one is in flight go to the database as one s
   assert.deepEqual(all.map((r) => [r.granted, r.used]), [[1, 1], [1, 2], [2, 4], [0, 4]]);
 });
 
-Deno.test("partners (and limits) are never combined, and a lone reservation runs at once", async () => {
+Deno.test("partners (and limits) are never combined, and a lone reservation runs by itself", async () => {
   const seen: string[] = [];
   const reserve = combinedReservations(({ partnerId, n, limit }) => {
     seen.push(`${partnerId}:${n}/${limit}`);
@@ -76,7 +77,9 @@ Deno.test("a failed statement fails every reservation combined into it, and the 
     return reservation(n, n);
   });
   const ask = () => reserve({ partnerId: "ptn_a", n: 1, limit: 10 });
-  const results = await Promise.allSettled([ask(), ask(), ask()]);
+  const first = ask();
+  await new Promise((r) => setImmediate(r)); // its statement is under way
+  const results = await Promise.allSettled([first, ask(), ask()]);
   assert.deepEqual(results.map((r) => r.status), ["rejected", "rejected", "rejected"]);
   assert.equal(calls, 2);
   assert.deepEqual(await ask(), reservation(1, 1));
