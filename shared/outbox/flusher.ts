@@ -6,7 +6,7 @@
  * @module
  */
 import type { Sql } from "@hire/db";
-import type { Publisher } from "@hire/queue";
+import { combiner, type Publisher } from "@hire/queue";
 import type { Logger } from "@hire/log";
 import { type ClaimedRow, claimPages } from "./claim.ts";
 
@@ -16,7 +16,11 @@ const MISSING_TOPIC_BACKOFF_MS = 5000;
 
 /** Flushes the outbox: on demand after each batch, and on a timer for anything left. */
 export interface OutboxFlusher {
-  /** Publishes everything pending; concurrent calls share one run. */
+  /**
+   * Publishes everything pending, the rows committed before the call included. Calls of one
+   * turn of the event loop share a run (a combined transaction's partitions each ask for a
+   * flush as they finish), and calls made while a run is on share the next.
+   */
   flush(): Promise<void>;
   /** Flushes without waiting; a failure is logged and the timer tries again. */
   flushSoon(): void;
@@ -49,9 +53,6 @@ export function startOutboxFlusher(
     topicBackoffMs?: number;
   },
 ): OutboxFlusher {
-  let running: Promise<void> | undefined;
-  let again = false;
-
   // A topic that cannot be published to (deleted, misconfigured) is set aside for a while,
   // so its rows never hold up the other topics' events.
   const backoff = new Map<string, number>();
@@ -136,21 +137,12 @@ export function startOutboxFlusher(
     }
   };
 
-  const loop = async () => {
-    do {
-      again = false;
-      while (await flushPages()) { /* keep paging */ }
-    } while (again);
-  };
-
-  const flush = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = loop().finally(() => (running = undefined));
-    return running;
-  };
+  const runs = combiner<undefined>(async () => {
+    while (await flushPages()) { /* keep paging */ }
+  });
+  // The newest call's run: it ends after every run asked for before it.
+  let last: Promise<void> = Promise.resolve();
+  const flush = () => (last = runs([undefined]));
 
   const flushSoon = () => {
     flush().catch((err) => deps.log.warn("outbox flush failed; will retry", { err }));
@@ -162,7 +154,7 @@ export function startOutboxFlusher(
     flushSoon,
     async stop() {
       clearInterval(timer);
-      await running?.catch(() => {});
+      await last.catch(() => {});
     },
   };
 }

@@ -157,6 +157,39 @@ Deno.test("rows of every topic go out in one request", async () => {
   }
 });
 
+Deno.test("flushes asked in one turn share one claim", async () => {
+  const topic = `outbox.test.${crypto.randomUUID()}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, [{ topic, numPartitions: 1 }]);
+  let claims = 0;
+  const counted = new Proxy(sql, {
+    get: (target, prop, receiver) =>
+      prop === "begin"
+        ? (...args: Parameters<typeof sql.begin>) => (claims++, target.begin(...args))
+        : Reflect.get(target, prop, receiver),
+  });
+  const publisher = createPublisher(kafka);
+  const flusher = startOutboxFlusher({ sql: counted, publisher, log: silentLogger }, {
+    topics: [topic],
+    intervalMs: 60_000,
+  });
+  try {
+    const id = newId("evt");
+    await writeOutbox(sql, [{ id, key: "k", topic, value: { id } }]);
+    // As the partitions of one combined transaction each ask once its commit is heard: one
+    // claim, not a second that finds nothing.
+    await Promise.all(Array.from({ length: 12 }, () => flusher.flush()));
+    assert.equal(claims, 1);
+    assert.equal(await queued(id), false);
+  } finally {
+    await flusher.stop();
+    await publisher.disconnect();
+    await admin.deleteTopics({ topics: [topic] });
+    await admin.disconnect();
+  }
+});
+
 Deno.test("a request Kafka refuses for one topic's row still publishes the other topics'", async () => {
   const [healthy, refusing] = [
     `outbox.test.${crypto.randomUUID()}`,
