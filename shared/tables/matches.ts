@@ -4,7 +4,7 @@
  * job, once the job is purged.
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
+import { bindableRuns, type Sql, type Tx } from "@hire/db";
 
 /** A pair as stored, with the id of the event that announces it. */
 export interface MatchRow {
@@ -15,23 +15,17 @@ export interface MatchRow {
   event_id: string;
 }
 
-/**
- * Records pairs; returns those that are new (a pair recorded before is not again). The pairs
- * go as one array a column, so the statement's text, and the plan its connection keeps
- * prepared, is the same however many there are: a multi-row VALUES made one per row count,
- * about 55 KB each in every connection's backend.
- */
+/** Records pairs; returns those that are new (a pair recorded before is not again). */
 export async function insertMatches(tx: Tx, rows: MatchRow[]): Promise<MatchRow[]> {
-  if (rows.length === 0) return [];
-  return await tx<MatchRow[]>`
-    INSERT INTO matches (job_id, seeker_id, partner_id, score, event_id)
-    SELECT * FROM unnest(${rows.map((r) => r.job_id)}::text[],
-                         ${rows.map((r) => r.seeker_id)}::text[],
-                         ${rows.map((r) => r.partner_id)}::text[],
-                         ${rows.map((r) => r.score)}::float8[],
-                         ${rows.map((r) => r.event_id)}::text[])
-    ON CONFLICT (job_id, seeker_id) DO NOTHING
-    RETURNING job_id, seeker_id, partner_id, score, event_id`;
+  const inserted: MatchRow[] = [];
+  for (const run of bindableRuns(rows)) {
+    inserted.push(
+      ...await tx<MatchRow[]>`
+        INSERT INTO matches ${tx(run)} ON CONFLICT (job_id, seeker_id) DO NOTHING
+        RETURNING job_id, seeker_id, partner_id, score, event_id`,
+    );
+  }
+  return inserted;
 }
 
 /** Deletes the pairs of jobs that no longer exist (purged); returns how many. */

@@ -1,8 +1,7 @@
 /**
  * A multi-row write larger than one statement can bind (65,533 parameters) is written whole:
- * each owner splits it into runs (`bindableRuns`) or passes one array a column, where
- * postgres.js would refuse it and fail the batch. The sizes are the smallest past the limit
- * for each table's columns.
+ * each owner splits it into runs (`bindableRuns`), where postgres.js would refuse it and fail
+ * the batch. The sizes are the smallest past the limit for each table's columns.
  */
 import assert from "node:assert/strict";
 import { MAX_BIND_PARAMETERS } from "@hire/db";
