@@ -14,3 +14,8 @@ export async function waitUntil<T>(
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 100));
   }
 }
+
+/** Resolves on the event loop's next turn, after what `setImmediate` queued before it. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { nextTurn } from "@hire/testing/wait.ts";
 import { combiner, combinerWithResults } from "./combiner.ts";
 
 function deferred() {
@@ -10,9 +11,6 @@ function deferred() {
   });
   return { promise, resolve, reject };
 }
-
-/** Resolves on the event loop's next turn, after anything `setImmediate` queued before. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 Deno.test("combiner runs a lone submission on the next turn of the event loop", async () => {
   const runs: number[][] = [];

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { Reservation } from "@hire/tables";
+import { nextTurn } from "@hire/testing/wait.ts";
 import { combinedReservations, shareReservation } from "./quota_reservations.ts";
 
 const at = new Date("2026-11-24T12:00:00Z");
@@ -43,7 +44,7 @@ Deno.test("reservations asked while one is in flight go to the database as one s
   const reserve = combinedReservations(month.reserve);
   const ask = (n: number) => reserve({ partnerId: "ptn_a", n, limit: 4 });
   const first = ask(1);
-  await new Promise((r) => setImmediate(r)); // its statement is under way
+  await nextTurn(); // its statement is under way
   const rest = [ask(1), ask(2), ask(1)];
   month.release();
   const all = await Promise.all([first, ...rest]);
@@ -78,7 +79,7 @@ Deno.test("a failed statement fails every reservation combined into it, and the 
   });
   const ask = () => reserve({ partnerId: "ptn_a", n: 1, limit: 10 });
   const first = ask();
-  await new Promise((r) => setImmediate(r)); // its statement is under way
+  await nextTurn(); // its statement is under way
   const results = await Promise.allSettled([first, ask(), ask()]);
   assert.deepEqual(results.map((r) => r.status), ["rejected", "rejected", "rejected"]);
   assert.equal(calls, 2);
