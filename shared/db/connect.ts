@@ -3,6 +3,7 @@
  * @module
  */
 import postgres from "postgres";
+import { arrayLiteral } from "./array_literal.ts";
 
 /** A postgres.js client. */
 export type Sql = postgres.Sql;
@@ -21,9 +22,22 @@ export interface ConnectOptions {
   settings?: Record<string, string>;
 }
 
-/** Opens a pool. Timestamps come back as Date; bigint columns as strings. */
+// The array types of the built-in element types a parameter here may hold (bool, int2, int4,
+// int8, float4, float8, numeric, text, varchar, timestamptz): their OIDs are fixed by Postgres.
+const BUILT_IN_ARRAY_TYPES = [1000, 1005, 1007, 1016, 1021, 1022, 1231, 1009, 1015, 1185];
+
+const arrayParameter = (value: unknown) => Array.isArray(value) ? arrayLiteral(value) : value;
+
+/**
+ * Opens a pool. Timestamps come back as Date; bigint columns as strings. A JS array parameter
+ * goes as an array from the first statement: postgres.js learns the server's array types by a
+ * query on each new connection, and a statement pipelined behind that query on the pool's first
+ * one was sent before they were known, its array as the elements joined by commas ("malformed
+ * array literal", seen in about one test run in six on fresh pools). postgres.js replaces these
+ * serializers with its own once it has read the types.
+ */
 export function connect(url: string, opts: ConnectOptions = {}): Sql {
-  return postgres(url, {
+  const sql = postgres(url, {
     max: opts.max ?? 10,
     connect_timeout: opts.connectTimeout ?? 5,
     idle_timeout: 60,
@@ -31,6 +45,8 @@ export function connect(url: string, opts: ConnectOptions = {}): Sql {
     connection: { application_name: opts.name ?? "hire", ...opts.settings },
     transform: { undefined: null },
   });
+  for (const oid of BUILT_IN_ARRAY_TYPES) sql.options.serializers[oid] ??= arrayParameter;
+  return sql;
 }
 
 /**

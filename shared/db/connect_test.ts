@@ -44,3 +44,30 @@ Deno.test("isDbUnavailable: a server that is not there, as postgres.js reports i
     await sql.end({ timeout: 0 });
   }
 });
+
+Deno.test("a pool sends array parameters as arrays from its first statement, whatever their elements", async () => {
+  const sql = connect(
+    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+    {
+      max: 1,
+      name: "connect-arrays-test",
+    },
+  );
+  try {
+    // Before any statement, so before postgres.js has read the server's array types.
+    assert.equal(typeof sql.options.serializers[1009], "function");
+    const texts = ["a,b", 'c"d', "e\\f", null, "NULL", "{g}", ""];
+    // Pipelined in a transaction opened on a new connection: sent behind postgres.js's own read
+    // of the types, when a statement took its array for a plain string.
+    const [[t], [n]] = await sql.begin((tx) =>
+      Promise.all([
+        tx<{ v: string }[]>`SELECT array_to_json(${texts}::text[])::text AS v`,
+        tx<{ v: string }[]>`SELECT array_to_json(${[1, null, 3]}::int[])::text AS v`,
+      ])
+    );
+    assert.deepEqual(JSON.parse(t!.v), texts);
+    assert.deepEqual(JSON.parse(n!.v), [1, null, 3]);
+  } finally {
+    await sql.end();
+  }
+});
