@@ -1,9 +1,10 @@
 /**
- * Postgres: the connection, error classification, migrations and the bind limit of a
- * multi-row write.
+ * Postgres: the connection, error classification, migrations, rows written as one array per
+ * column, and the bind limit of a multi-row VALUES.
  * @module
  */
 export { bindableRuns, MAX_BIND_PARAMETERS } from "./bind_limit.ts";
 export { connect, type ConnectOptions, isDbUnavailable, type Sql, type Tx } from "./connect.ts";
+export { type ColumnTypes, unnestRows } from "./unnest.ts";
 export { migrate, type Migration, readMigrations } from "./migrate.ts";
 export { SERVICE_ROLES } from "./service_roles.ts";

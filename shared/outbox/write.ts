@@ -4,7 +4,7 @@
  * commit.
  * @module
  */
-import { bindableRuns, type Sql, type Tx } from "@hire/db";
+import { type Sql, type Tx, unnestRows } from "@hire/db";
 
 /** One message to publish: its id (for deduplication), Kafka key, topic and value. */
 export interface OutboxMessage {
@@ -16,15 +16,18 @@ export interface OutboxMessage {
 
 /** Records messages inside the caller's transaction; they are published in this order. */
 export async function writeOutbox(tx: Sql | Tx, messages: readonly OutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
   const rows = messages.map((m) => ({
     event_id: m.id,
     key: m.key,
     topic: m.topic,
-    payload: tx.json(m.value as never),
+    payload: m.value,
   }));
-  // In order: the runs' rows take their sequence numbers one run after the other.
-  for (const run of bindableRuns(rows)) {
-    await tx`WITH written AS (INSERT INTO outbox ${tx(run)} RETURNING topic, seq)
-      INSERT INTO outbox_pending (topic, seq) SELECT topic, seq FROM written`;
-  }
+  // The rows take their sequence numbers in the order unnest yields them: the order given.
+  await tx`
+    WITH written AS (
+      INSERT INTO outbox
+      ${unnestRows(tx, rows, { event_id: "text", key: "text", topic: "text", payload: "json" })}
+      RETURNING topic, seq)
+    INSERT INTO outbox_pending (topic, seq) SELECT topic, seq FROM written`;
 }

@@ -6,7 +6,7 @@
  * the first row written wins. Retention: 8 days after settling.
  * @module
  */
-import { bindableRuns, type Sql, type Tx } from "@hire/db";
+import { type ColumnTypes, type Sql, type Tx, unnestRows } from "@hire/db";
 import type { FieldError } from "@hire/errors";
 import { COMMAND_RESULTS_CHANNEL, type CommandOutcome } from "@hire/jobs";
 import { daysBefore } from "./days_before.ts";
@@ -22,10 +22,17 @@ export interface SettledCommand {
   errors: FieldError[] | null;
 }
 
+const SETTLED_COLUMNS: ColumnTypes<SettledCommand> = {
+  command_id: "text",
+  job_id: "text",
+  outcome: "text",
+  errors: "jsonb",
+};
+
 /** The commands among `ids` that are already settled. */
 export async function settledCommandIds(tx: Tx, ids: string[]): Promise<Set<string>> {
   const rows = await tx<{ command_id: string }[]>`
-    SELECT command_id FROM command_results WHERE command_id IN ${tx(ids)}`;
+    SELECT command_id FROM command_results WHERE command_id = ANY(${ids}::text[])`;
   return new Set(rows.map((r) => r.command_id));
 }
 
@@ -34,17 +41,13 @@ export async function settledCommandIds(tx: Tx, ids: string[]): Promise<Set<stri
  * (fenced by the edge) keeps its row. Returns how many were settled now.
  */
 export async function settleCommands(tx: Tx, results: readonly SettledCommand[]): Promise<number> {
-  const rows = results.map((r) => ({ ...r, errors: r.errors && tx.json(r.errors as never) }));
-  let settled = 0;
-  for (const run of bindableRuns(rows)) {
-    const inserted = await tx`
-      WITH settled AS (
-        INSERT INTO command_results ${tx(run)}
-        ON CONFLICT (command_id) DO NOTHING RETURNING command_id, outcome)
-      SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, command_id || ' ' || outcome) FROM settled`;
-    settled += inserted.length;
-  }
-  return settled;
+  if (results.length === 0) return 0;
+  const inserted = await tx`
+    WITH settled AS (
+      INSERT INTO command_results ${unnestRows(tx, results, SETTLED_COLUMNS)}
+      ON CONFLICT (command_id) DO NOTHING RETURNING command_id, outcome)
+    SELECT pg_notify(${COMMAND_RESULTS_CHANNEL}, command_id || ' ' || outcome) FROM settled`;
+  return inserted.length;
 }
 
 /** Settles a command as `failed` (unless already settled) and announces it. */

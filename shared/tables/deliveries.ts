@@ -11,7 +11,7 @@
  * one.
  * @module
  */
-import { bindableRuns, type Sql, type Tx } from "@hire/db";
+import { type Sql, type Tx, unnestRows } from "@hire/db";
 import { newId } from "@hire/ids";
 import { planIncludes, PLANS } from "@hire/partners";
 import {
@@ -214,6 +214,18 @@ export interface FirstAttempt {
   jobId: string;
 }
 
+const FIRST_ATTEMPT_COLUMNS = {
+  id: "text",
+  webhook_id: "text",
+  partner_id: "text",
+  event_id: "text",
+  event_type: "text",
+  job_id: "text",
+  attempt: "integer",
+  trigger: "text",
+  status: "text",
+} as const;
+
 /**
  * Queues first attempts; one queued before (a redelivered batch) is not queued again.
  * Returns how many were queued now.
@@ -222,6 +234,7 @@ export async function queueFirstAttempts(
   tx: Tx,
   attempts: readonly FirstAttempt[],
 ): Promise<number> {
+  if (attempts.length === 0) return 0;
   const rows = attempts.map((a) => ({
     id: a.id,
     webhook_id: a.webhookId,
@@ -233,18 +246,14 @@ export async function queueFirstAttempts(
     trigger: "event",
     status: "pending",
   }));
-  let queued = 0;
-  for (const run of bindableRuns(rows)) {
-    const [inserted] = await tx<{ n: number }[]>`
-      WITH logged AS (
-        INSERT INTO webhook_deliveries ${tx(run)}
-        ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING
-        RETURNING *
-      ), queued AS (${queueLogged(tx)})
-      SELECT count(*)::int AS n FROM logged`;
-    queued += inserted!.n;
-  }
-  return queued;
+  const [inserted] = await tx<{ n: number }[]>`
+    WITH logged AS (
+      INSERT INTO webhook_deliveries ${unnestRows(tx, rows, FIRST_ATTEMPT_COLUMNS)}
+      ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING
+      RETURNING *
+    ), queued AS (${queueLogged(tx)})
+    SELECT count(*)::int AS n FROM logged`;
+  return inserted!.n;
 }
 
 /** Why a retry message does not hold together: nothing is queued for it. */

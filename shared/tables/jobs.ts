@@ -8,45 +8,46 @@
  * after the delete (the spec).
  * @module
  */
-import { bindableRuns, type Sql, type Tx } from "@hire/db";
+import { type Sql, type Tx, unnestRows } from "@hire/db";
 import type { EmploymentType, JobRow, JobStatus } from "@hire/jobs";
 import { daysBefore } from "./days_before.ts";
 
 /** Retention of soft-deleted jobs, from the spec. */
 export const DELETED_JOB_RETENTION_DAYS = 30;
 
-// The columns of a JobRow. Reads name them rather than `*`, which would bring the site's
-// generated `search` tsvector along: as many bytes again as the text, on every read.
-const JOB_COLUMNS = [
-  "id",
-  "partner_id",
-  "title",
-  "description",
-  "city",
-  "employment_type",
-  "salary_min",
-  "salary_max",
-  "currency",
-  "status",
-  "embedding_status",
-  "match_ready",
-  "created_at",
-  "updated_at",
-  "deleted_at",
-  "content_version",
-  "embedded_version",
-  "first_ready_at",
-  "embedding_attempts",
-  "embedding_retry_at",
-  "embedding_error",
-] as const;
+// The columns of a JobRow with their types. Reads name them rather than `*`, which would bring
+// the site's generated `search` tsvector along: as many bytes again as the text, on every read.
+const JOB_COLUMN_TYPES = {
+  id: "text",
+  partner_id: "text",
+  title: "text",
+  description: "text",
+  city: "text",
+  employment_type: "text",
+  salary_min: "integer",
+  salary_max: "integer",
+  currency: "text",
+  status: "text",
+  embedding_status: "text",
+  match_ready: "boolean",
+  created_at: "timestamptz",
+  updated_at: "timestamptz",
+  deleted_at: "timestamptz",
+  content_version: "integer",
+  embedded_version: "integer",
+  first_ready_at: "timestamptz",
+  embedding_attempts: "integer",
+  embedding_retry_at: "timestamptz",
+  embedding_error: "text",
+} as const satisfies Record<keyof JobRow, string>;
+const JOB_COLUMNS = Object.keys(JOB_COLUMN_TYPES);
 
 /** A select list of a JobRow's columns, for reads of `jobs` outside this module. */
 export const jobRowColumns = (sql: Sql | Tx) => sql(JOB_COLUMNS);
 
 /** Jobs by id, as stored. */
 export async function jobsByIds(sql: Sql | Tx, ids: string[]): Promise<JobRow[]> {
-  return await sql<JobRow[]>`SELECT ${sql(JOB_COLUMNS)} FROM jobs WHERE id IN ${sql(ids)}`;
+  return await sql<JobRow[]>`SELECT ${sql(JOB_COLUMNS)} FROM jobs WHERE id = ANY(${ids}::text[])`;
 }
 
 /**
@@ -61,7 +62,7 @@ export async function jobOwners(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await sql<{ id: string; partner_id: string }[]>`
-    SELECT id, partner_id FROM jobs WHERE id IN ${sql(unique)}`;
+    SELECT id, partner_id FROM jobs WHERE id = ANY(${unique}::text[])`;
   return new Map(rows.map((r) => [r.id, r.partner_id]));
 }
 
@@ -70,7 +71,8 @@ export async function jobOwners(
  * commands one at a time, whichever process holds its partition.
  */
 export async function lockJobs(tx: Tx, ids: string[]): Promise<JobRow[]> {
-  return await tx<JobRow[]>`SELECT ${tx(JOB_COLUMNS)} FROM jobs WHERE id IN ${tx(ids)} FOR UPDATE`;
+  return await tx<JobRow[]>`
+    SELECT ${tx(JOB_COLUMNS)} FROM jobs WHERE id = ANY(${ids}::text[]) FOR UPDATE`;
 }
 
 /**
@@ -78,7 +80,8 @@ export async function lockJobs(tx: Tx, ids: string[]): Promise<JobRow[]> {
  * while its text cannot change under it.
  */
 export async function shareLockJobs(tx: Tx, ids: string[]): Promise<JobRow[]> {
-  return await tx<JobRow[]>`SELECT ${tx(JOB_COLUMNS)} FROM jobs WHERE id IN ${tx(ids)} FOR SHARE`;
+  return await tx<JobRow[]>`
+    SELECT ${tx(JOB_COLUMNS)} FROM jobs WHERE id = ANY(${ids}::text[]) FOR SHARE`;
 }
 
 /** Ids of jobs not deleted, in id order after `after`: what a re-index walks. */
@@ -101,20 +104,19 @@ export async function countLiveJobs(sql: Sql): Promise<number> {
  * service moves (`embedded_version`, `first_ready_at`).
  */
 export async function saveJobs(tx: Tx, jobs: JobRow[]): Promise<void> {
-  for (const run of bindableRuns(jobs, JOB_COLUMNS.length)) {
-    await tx`
-      INSERT INTO jobs ${tx(run, ...JOB_COLUMNS)}
-      ON CONFLICT (id) DO UPDATE SET
-        title = excluded.title, description = excluded.description, city = excluded.city,
-        employment_type = excluded.employment_type, salary_min = excluded.salary_min,
-        salary_max = excluded.salary_max, currency = excluded.currency, status = excluded.status,
-        embedding_status = excluded.embedding_status, match_ready = excluded.match_ready,
-        updated_at = excluded.updated_at, deleted_at = excluded.deleted_at,
-        content_version = excluded.content_version,
-        embedding_attempts = excluded.embedding_attempts,
-        embedding_retry_at = excluded.embedding_retry_at,
-        embedding_error = excluded.embedding_error`;
-  }
+  if (jobs.length === 0) return;
+  await tx`
+    INSERT INTO jobs ${unnestRows(tx, jobs, JOB_COLUMN_TYPES)}
+    ON CONFLICT (id) DO UPDATE SET
+      title = excluded.title, description = excluded.description, city = excluded.city,
+      employment_type = excluded.employment_type, salary_min = excluded.salary_min,
+      salary_max = excluded.salary_max, currency = excluded.currency, status = excluded.status,
+      embedding_status = excluded.embedding_status, match_ready = excluded.match_ready,
+      updated_at = excluded.updated_at, deleted_at = excluded.deleted_at,
+      content_version = excluded.content_version,
+      embedding_attempts = excluded.embedding_attempts,
+      embedding_retry_at = excluded.embedding_retry_at,
+      embedding_error = excluded.embedding_error`;
 }
 
 /** A job marked ready, and whether this was the first time (`job.created` is then due). */
@@ -223,7 +225,7 @@ export async function findJobPlacements(
   if (unique.length === 0) return new Map();
   const jobs = await sql<JobPlacement[]>`
     SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs
-    WHERE id IN ${sql(unique)}`;
+    WHERE id = ANY(${unique}::text[])`;
   return new Map(jobs.map((j) => [j.id, j]));
 }
 
@@ -234,7 +236,7 @@ export async function findJobPlacements(
 export async function shareLockJobPlacements(tx: Tx, ids: string[]): Promise<JobPlacement[]> {
   return await tx<JobPlacement[]>`
     SELECT id, partner_id, status, city, employment_type, deleted_at FROM jobs
-    WHERE id IN ${tx(ids)} FOR SHARE`;
+    WHERE id = ANY(${ids}::text[]) FOR SHARE`;
 }
 
 /** Deletes jobs soft-deleted more than 30 days before `now`; returns how many. */

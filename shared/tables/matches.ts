@@ -4,7 +4,7 @@
  * job, once the job is purged.
  * @module
  */
-import { bindableRuns, type Sql, type Tx } from "@hire/db";
+import { type Sql, type Tx, unnestRows } from "@hire/db";
 
 /** A pair as stored, with the id of the event that announces it. */
 export interface MatchRow {
@@ -17,15 +17,19 @@ export interface MatchRow {
 
 /** Records pairs; returns those that are new (a pair recorded before is not again). */
 export async function insertMatches(tx: Tx, rows: MatchRow[]): Promise<MatchRow[]> {
-  const inserted: MatchRow[] = [];
-  for (const run of bindableRuns(rows)) {
-    inserted.push(
-      ...await tx<MatchRow[]>`
-        INSERT INTO matches ${tx(run)} ON CONFLICT (job_id, seeker_id) DO NOTHING
-        RETURNING job_id, seeker_id, partner_id, score, event_id`,
-    );
+  if (rows.length === 0) return [];
+  return await tx<MatchRow[]>`
+    INSERT INTO matches ${
+    unnestRows(tx, rows, {
+      job_id: "text",
+      seeker_id: "text",
+      partner_id: "text",
+      score: "double precision",
+      event_id: "text",
+    })
   }
-  return inserted;
+    ON CONFLICT (job_id, seeker_id) DO NOTHING
+    RETURNING job_id, seeker_id, partner_id, score, event_id`;
 }
 
 /** Deletes the pairs of jobs that no longer exist (purged); returns how many. */

@@ -1,7 +1,8 @@
 /**
- * A multi-row write larger than one statement can bind (65,533 parameters) is written whole:
- * each owner splits it into runs (`bindableRuns`), where postgres.js would refuse it and fail
- * the batch. The sizes are the smallest past the limit for each table's columns.
+ * A multi-row write of more rows than a multi-row VALUES could bind (65,533 parameters) is
+ * written whole: each owner passes one array per column (`unnestRows`), where postgres.js
+ * would refuse the VALUES and fail the batch. The sizes are the smallest past that limit for
+ * each table's columns.
  */
 import assert from "node:assert/strict";
 import { MAX_BIND_PARAMETERS } from "@hire/db";

@@ -81,7 +81,8 @@ export async function existingPartnerIds(
 ): Promise<Set<string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set();
-  const rows = await sql<{ id: string }[]>`SELECT id FROM partners WHERE id IN ${sql(unique)}`;
+  const rows = await sql<{ id: string }[]>`
+    SELECT id FROM partners WHERE id = ANY(${unique}::text[])`;
   return new Set(rows.map((r) => r.id));
 }
 

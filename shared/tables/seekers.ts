@@ -6,7 +6,7 @@
  * tombstone).
  * @module
  */
-import { bindableRuns, type Sql, type Tx } from "@hire/db";
+import { type ColumnTypes, type Sql, type Tx, unnestRows } from "@hire/db";
 import type { EmploymentType } from "@hire/jobs";
 import type { EmbeddingFailure } from "./jobs.ts";
 
@@ -33,14 +33,26 @@ export type SeekerProfile = Omit<
   "embedded_hash" | "embedding_attempts" | "embedding_retry_at" | "embedding_error"
 >;
 
+const PROFILE_COLUMNS: Required<ColumnTypes<SeekerProfile>> = {
+  id: "text",
+  headline: "text",
+  summary: "text",
+  skills: "text[]",
+  city: "text",
+  employment_types: "text[]",
+  salary_expectation: "integer",
+  updated_at: "timestamptz",
+  content_hash: "text",
+};
+
 /** Seekers by id, as stored. */
 export async function seekersByIds(sql: Sql, ids: string[]): Promise<SeekerRow[]> {
-  return await sql<SeekerRow[]>`SELECT * FROM seekers WHERE id IN ${sql(ids)}`;
+  return await sql<SeekerRow[]>`SELECT * FROM seekers WHERE id = ANY(${ids}::text[])`;
 }
 
 /** Seekers by id, share-locked until the transaction ends (see `shareLockJobs`). */
 export async function shareLockSeekers(tx: Tx, ids: string[]): Promise<SeekerRow[]> {
-  return await tx<SeekerRow[]>`SELECT * FROM seekers WHERE id IN ${tx(ids)} FOR SHARE`;
+  return await tx<SeekerRow[]>`SELECT * FROM seekers WHERE id = ANY(${ids}::text[]) FOR SHARE`;
 }
 
 /** Seeker ids in id order after `after`: what a re-index walks. */
@@ -61,29 +73,24 @@ export async function countSeekers(sql: Sql): Promise<number> {
  * ignored, and a new text starts its embedding attempts afresh. Returns the ids stored.
  */
 export async function upsertSeekers(sql: Sql, profiles: SeekerProfile[]): Promise<string[]> {
-  // Each run stands alone: one that fails leaves the batch to be redelivered, and a profile
-  // stored again unchanged is a no-op.
-  const stored: string[] = [];
-  for (const run of bindableRuns(profiles)) {
-    const rows = await sql<{ id: string }[]>`
-      INSERT INTO seekers ${sql(run)}
-      ON CONFLICT (id) DO UPDATE SET
-        headline = excluded.headline, summary = excluded.summary, skills = excluded.skills,
-        city = excluded.city, employment_types = excluded.employment_types,
-        salary_expectation = excluded.salary_expectation, updated_at = excluded.updated_at,
-        content_hash = excluded.content_hash,
-        -- A new text starts its attempts afresh, as a job's does.
-        embedding_attempts = CASE WHEN seekers.content_hash = excluded.content_hash
-          THEN seekers.embedding_attempts ELSE 0 END,
-        embedding_retry_at = CASE WHEN seekers.content_hash = excluded.content_hash
-          THEN seekers.embedding_retry_at END,
-        embedding_error = CASE WHEN seekers.content_hash = excluded.content_hash
-          THEN seekers.embedding_error END
-      WHERE seekers.updated_at <= excluded.updated_at
-      RETURNING id`;
-    stored.push(...rows.map((r) => r.id));
-  }
-  return stored;
+  if (profiles.length === 0) return [];
+  const rows = await sql<{ id: string }[]>`
+      INSERT INTO seekers ${unnestRows(sql, profiles, PROFILE_COLUMNS)}
+    ON CONFLICT (id) DO UPDATE SET
+      headline = excluded.headline, summary = excluded.summary, skills = excluded.skills,
+      city = excluded.city, employment_types = excluded.employment_types,
+      salary_expectation = excluded.salary_expectation, updated_at = excluded.updated_at,
+      content_hash = excluded.content_hash,
+      -- A new text starts its attempts afresh, as a job's does.
+      embedding_attempts = CASE WHEN seekers.content_hash = excluded.content_hash
+        THEN seekers.embedding_attempts ELSE 0 END,
+      embedding_retry_at = CASE WHEN seekers.content_hash = excluded.content_hash
+        THEN seekers.embedding_retry_at END,
+      embedding_error = CASE WHEN seekers.content_hash = excluded.content_hash
+        THEN seekers.embedding_error END
+    WHERE seekers.updated_at <= excluded.updated_at
+    RETURNING id`;
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -150,5 +157,5 @@ export async function claimDueSeekerRetries(
 
 /** Deletes seekers whose profile was deleted upstream. */
 export async function deleteSeekerProfiles(sql: Sql, ids: string[]): Promise<void> {
-  await sql`DELETE FROM seekers WHERE id IN ${sql(ids)}`;
+  await sql`DELETE FROM seekers WHERE id = ANY(${ids}::text[])`;
 }

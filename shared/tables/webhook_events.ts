@@ -5,7 +5,7 @@
  * refers to the event any more.
  * @module
  */
-import { bindableRuns, type Sql, type Tx } from "@hire/db";
+import { type Sql, type Tx, unnestRows } from "@hire/db";
 import { DELIVERY_LOG_RETENTION_DAYS } from "./deliveries.ts";
 import { daysBefore } from "./days_before.ts";
 
@@ -23,9 +23,18 @@ export async function storeWebhookEvents(
   tx: Tx,
   events: readonly WebhookEventRow[],
 ): Promise<void> {
-  for (const run of bindableRuns(events)) {
-    await tx`INSERT INTO webhook_events ${tx(run)} ON CONFLICT (id) DO NOTHING`;
+  if (events.length === 0) return;
+  await tx`
+    INSERT INTO webhook_events ${
+    unnestRows(tx, events, {
+      id: "text",
+      partner_id: "text",
+      job_id: "text",
+      type: "text",
+      envelope: "text",
+    })
   }
+    ON CONFLICT (id) DO NOTHING`;
 }
 
 /**
