@@ -15,12 +15,10 @@ import { loadStylesheet } from "@hire/console-service/routes/assets.ts";
 import { createBackground } from "@hire/console-service/sign_in.ts";
 import { hashToken, newToken } from "@hire/console-service/tokens.ts";
 import { TEST_ENV } from "./stack.ts";
+import { TEST_DATABASE_URL } from "./database_url.ts";
 
 /** The base URL the test app believes it is served at (forms must come from its origin). */
 export const BASE_URL = "http://127.0.0.1:8082";
-
-const DATABASE_URL = Deno.env.get("DATABASE_URL") ??
-  "postgres://postgres@127.0.0.1:5432/hire_test";
 
 /** A signed-in person of a test partner. */
 export interface TestUser {
@@ -63,8 +61,8 @@ const unique = () => crypto.randomUUID().slice(0, 8);
 export async function startTestConsole(
   overrides: Partial<ConsoleDeps> = {},
 ): Promise<TestConsole> {
-  const sql = connect(DATABASE_URL, { max: 4, name: "console-test-owner" });
-  const roleSql = connect(DATABASE_URL, {
+  const sql = connect(TEST_DATABASE_URL, { max: 4, name: "console-test-owner" });
+  const roleSql = connect(TEST_DATABASE_URL, {
     max: 4,
     name: "console-test",
     settings: { role: SERVICE_ROLES.console },

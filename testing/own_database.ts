@@ -7,6 +7,7 @@
  */
 import { connect, migrate, readMigrations, type Sql } from "@hire/db";
 import { maintenanceUrl } from "../deploy/local/postgres.ts";
+import { TEST_DATABASE_URL } from "./database_url.ts";
 
 // Tests that make databases of their own name the server's maintenance database through here.
 export { maintenanceUrl };
@@ -61,7 +62,7 @@ export async function withOwnDatabase(
   fn: (sql: Sql, url: string) => Promise<void>,
 ): Promise<void> {
   const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+    TEST_DATABASE_URL,
     { upTo: opts.upTo },
   );
   const sql = connect(db.url, { max: opts.max ?? 2, name: opts.name });

@@ -50,10 +50,11 @@ import { loadStylesheet } from "@hire/site-service/routes/assets.ts";
 import { assertConforms } from "./conformance.ts";
 import { ownDatabase } from "./own_database.ts";
 import { testCertificates } from "./test_ca.ts";
+import { TEST_DATABASE_URL } from "./database_url.ts";
 
 /** Environment of the test run, as set by `deno task test`. */
 export const TEST_ENV = {
-  DATABASE_URL: Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  DATABASE_URL: TEST_DATABASE_URL,
   KAFKA_BROKERS: Deno.env.get("KAFKA_BROKERS") ?? "127.0.0.1:9092",
   PUBLIC_BASE_URL: "https://jobs.example.sa",
   /** A fixed key, so a test can open what the stack sealed (32 bytes of ASCII, never in prod). */

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { ensureLogins, loginOf, urlAs } from "./db_logins.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const url = TEST_DATABASE_URL;
 
 Deno.test("urlAs puts another user and password in a URL, escaped, and keeps the rest", () => {
   assert.equal(

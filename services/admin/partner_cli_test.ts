@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { findKeyOwner } from "@hire/tables";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 const MAIN = new URL("./partner_main.ts", import.meta.url).pathname;
 
 async function cli(...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", MAIN, ...args],
-    env: { DATABASE_URL },
+    env: { DATABASE_URL: TEST_DATABASE_URL },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -20,7 +20,7 @@ async function cli(...args: string[]) {
   };
 }
 
-const sql = connect(DATABASE_URL, { max: 1 });
+const sql = connect(TEST_DATABASE_URL, { max: 1 });
 Deno.test.afterAll(() => sql.end());
 
 // A console user's address belongs to one partner: each run's addresses are its own.

@@ -10,6 +10,7 @@ import { InProcessQueue, SET_ASIDE_COUNTER, startWorker } from "@hire/queue";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { type DeliveryConfig, loadDeliveryConfig } from "./config.ts";
 import { eventsWorker } from "./events_worker.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 interface Running {
   sql: Sql;
@@ -24,7 +25,7 @@ interface Running {
 /** The worker on a topic of `partitions` partitions, on a database of its own. */
 async function withEventsWorker(partitions: number, fn: (r: Running) => Promise<void>) {
   const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+    TEST_DATABASE_URL,
   );
   const sql = connect(db.url, { max: 3, name: "events-worker-test" });
   const queue = new InProcessQueue();

@@ -10,6 +10,7 @@ import { waitUntil } from "@hire/testing/wait.ts";
 import { encodeRetry, type RetryMessage, retryTopic } from "@hire/webhooks";
 import { loadDeliveryConfig } from "./config.ts";
 import { ladderWorker, splitDue } from "./ladder_worker.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const at = (offset: string, ms: number) => ({
   offset,
@@ -74,7 +75,7 @@ async function failedFirstAttempt(
 /** The ladder worker on its own database and an in-process queue, on one rung. */
 async function startLadder() {
   const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+    TEST_DATABASE_URL,
   );
   const sql = connect(db.url, { max: 3, name: "ladder-worker-test" });
   const queue = new InProcessQueue();

@@ -4,6 +4,7 @@ import { silentLogger } from "@hire/log";
 import { createSmtpMailer, type Mailer, MailError } from "@hire/mail";
 import { startSmtpSink } from "@hire/testing/smtp_sink.ts";
 import { mailBackoffMs, startMailSender } from "./mail_sender.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 Deno.test("mail retries back off from 30 s, doubling, to at most an hour", () => {
   assert.deepEqual([1, 2, 3, 4].map(mailBackoffMs), [30_000, 60_000, 120_000, 240_000]);
@@ -11,7 +12,7 @@ Deno.test("mail retries back off from 30 s, doubling, to at most an hour", () =>
 });
 
 const sql = connect(
-  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  TEST_DATABASE_URL,
   { max: 3 },
 );
 Deno.test.afterAll(() => sql.end());

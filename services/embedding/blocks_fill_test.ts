@@ -4,8 +4,9 @@ import { newId } from "@hire/ids";
 import { recordingLogger } from "@hire/log";
 import { createPgvectorIndex, type VectorBlocks } from "@hire/vector";
 import { startBlocksFill } from "./blocks_fill.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const url = TEST_DATABASE_URL;
 const sql = connect(url, { max: 2, name: "blocks-fill-test" });
 Deno.test.afterAll(() => sql.end());
 

@@ -23,9 +23,10 @@ import { loadEmbeddingServiceConfig } from "./config.ts";
 import { pipelineDeps } from "./pipeline_deps.ts";
 import { reindex, type ReindexProgress } from "./reindex.ts";
 import { startEmbeddingService } from "./service.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const db = await ownDatabase(
-  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  TEST_DATABASE_URL,
 );
 const sql = connect(db.url, { max: 8, name: "embedding-worker-test" });
 const server = startEmbeddingServer(8);

@@ -6,9 +6,9 @@ import { createPartner } from "@hire/tables";
 import { jobCommand } from "@hire/testing/job_commands.ts";
 import { waitUntilLockWait } from "@hire/testing/lock_waits.ts";
 import { applyBatch, FenceRace } from "./apply_batch.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
-const sql = connect(DATABASE_URL, { max: 4, name: "apply-batch-test" });
+const sql = connect(TEST_DATABASE_URL, { max: 4, name: "apply-batch-test" });
 Deno.test.afterAll(() => sql.end());
 
 const create = (partnerId: string) => jobCommand(partnerId, newId("job"), { type: "job.create" });

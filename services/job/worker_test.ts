@@ -15,9 +15,9 @@ import { jobCommand as command } from "@hire/testing/job_commands.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
 import { loadJobConfig } from "./config.ts";
 import { startJobService } from "./service.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
-const sql = connect(DATABASE_URL, { max: 4, name: "job-worker-test" });
+const sql = connect(TEST_DATABASE_URL, { max: 4, name: "job-worker-test" });
 
 /** The service on a queue of its own, with topic names no other test's flusher reads. */
 async function start() {
@@ -30,7 +30,7 @@ async function start() {
   const queue = new InProcessQueue();
   await queue.ensureTopics(Object.values(topics).map((topic) => ({ topic, numPartitions: 3 })));
   const cfg = loadJobConfig({
-    DATABASE_URL,
+    DATABASE_URL: TEST_DATABASE_URL,
     TOPIC_JOBS_COMMANDS: topics.commands,
     TOPIC_JOBS_EVENTS: topics.events,
     TOPIC_JOBS_CHANGED: topics.changed,

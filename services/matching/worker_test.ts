@@ -15,15 +15,14 @@ import { waitUntil } from "@hire/testing/wait.ts";
 import { createPgvectorIndex } from "@hire/vector";
 import { loadMatchingConfig } from "./config.ts";
 import { startMatchingService } from "./service.ts";
-
-const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 /** The service on a queue and index of its own, with a partner, an active job and a seeker. */
 async function start() {
   const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 12);
-  const sql = connect(DATABASE_URL, { max: 6, name: "matching-worker-test" });
+  const sql = connect(TEST_DATABASE_URL, { max: 6, name: "matching-worker-test" });
   const cfg = loadMatchingConfig({
-    DATABASE_URL,
+    DATABASE_URL: TEST_DATABASE_URL,
     // Names of this test's own: no other test's outbox flusher publishes its rows.
     TOPIC_EMBEDDINGS_READY: `test.embeddings.ready.${suffix}`,
     TOPIC_JOBS_EVENTS: `test.jobs.events.${suffix}`,

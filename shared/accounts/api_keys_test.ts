@@ -12,16 +12,16 @@ import {
   revokeKey,
   rollKey,
 } from "./api_keys.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 // The console and the operator's command line act as their roles: what they run here must be
 // granted to them (migration 0011).
-const sql = connect(DATABASE_URL, { max: 2 });
-const consoleSql = connect(DATABASE_URL, {
+const sql = connect(TEST_DATABASE_URL, { max: 2 });
+const consoleSql = connect(TEST_DATABASE_URL, {
   max: 4,
   settings: { role: SERVICE_ROLES.console },
 });
-const adminSql = connect(DATABASE_URL, { max: 1, settings: { role: SERVICE_ROLES.admin } });
+const adminSql = connect(TEST_DATABASE_URL, { max: 1, settings: { role: SERVICE_ROLES.admin } });
 Deno.test.afterAll(async () => {
   await Promise.all([sql.end(), consoleSql.end(), adminSql.end()]);
 });

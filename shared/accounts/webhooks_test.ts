@@ -33,15 +33,15 @@ import {
   updateWebhook,
   type WebhookAction,
 } from "./webhooks.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const DATABASE_URL = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 const secrets = createSecretBox([generateSecretKey("test")]);
 const KEY: Actor = { kind: "api_key", id: "key_01JD6Z1V7Y3K0M9Q2R4T6W8XAB", label: "hk_live_ab12" };
 const USER: Actor = { kind: "user", id: "usr_01JD6Z1V7Y3K0M9Q2R4T6W8XAB", label: "ops@example.sa" };
 const FIELDS = { url: "https://hooks.example.sa/hire", events: ["job.created" as const] };
 
 async function withSql(fn: (sql: Sql) => Promise<void>) {
-  const sql = connect(DATABASE_URL, { max: 4, name: "accounts-webhooks-test" });
+  const sql = connect(TEST_DATABASE_URL, { max: 4, name: "accounts-webhooks-test" });
   try {
     await fn(sql);
   } finally {

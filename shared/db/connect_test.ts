@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { connect, isDbUnavailable } from "./connect.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
 
@@ -47,7 +48,7 @@ Deno.test("isDbUnavailable: a server that is not there, as postgres.js reports i
 
 Deno.test("a pool sends array parameters as arrays from its first statement, whatever their elements", async () => {
   const sql = connect(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+    TEST_DATABASE_URL,
     {
       max: 1,
       name: "connect-arrays-test",

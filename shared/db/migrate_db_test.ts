@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { connect } from "./connect.ts";
 import { migrate, readMigrations } from "./migrate.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const sql = connect(
-  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  TEST_DATABASE_URL,
   { max: 4 },
 );
 Deno.test.afterAll(() => sql.end());

@@ -7,8 +7,8 @@ import { maintenanceUrl } from "@hire/testing/own_database.ts";
 import { connect, type Sql } from "./connect.ts";
 import { SERVICE_ROLES } from "./service_roles.ts";
 import { migrate, type Migration, readMigrations } from "./migrate.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const BASE = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
 const ROLES = Object.values(SERVICE_ROLES);
 
 /**
@@ -20,14 +20,14 @@ async function withDatabases(
   fn: (pools: Sql[]) => Promise<void>,
   migrations?: Migration[],
 ): Promise<void> {
-  const admin = connect(maintenanceUrl(BASE), { max: 1, name: "roles-test" });
-  const base = new URL(BASE).pathname.slice(1);
+  const admin = connect(maintenanceUrl(TEST_DATABASE_URL), { max: 1, name: "roles-test" });
+  const base = new URL(TEST_DATABASE_URL).pathname.slice(1);
   const names = Array.from({ length: n }, () => `${base}_r${crypto.randomUUID().slice(0, 8)}`);
   const pools: Sql[] = [];
   try {
     for (const name of names) {
       await admin`CREATE DATABASE ${admin(name)}`;
-      const url = new URL(BASE);
+      const url = new URL(TEST_DATABASE_URL);
       url.pathname = `/${name}`;
       pools.push(connect(url.toString(), { max: 1, name: "roles-test" }));
     }
@@ -42,7 +42,7 @@ async function withDatabases(
 }
 
 Deno.test("roles: every service role exists and none may log in", async () => {
-  const sql = connect(BASE, { max: 1, name: "roles-test" });
+  const sql = connect(TEST_DATABASE_URL, { max: 1, name: "roles-test" });
   try {
     const rows = await sql<{ rolname: string; rolcanlogin: boolean }[]>`
       SELECT rolname, rolcanlogin FROM pg_roles WHERE rolname IN ${sql(ROLES)} ORDER BY rolname`;
@@ -79,7 +79,7 @@ Deno.test("roles: the migration runs at once on several databases of a cluster t
     /_service_roles\.sql$/.test(m.name) ? { ...m, sql: renamed(m.sql) } : m
   );
   assert.ok(migrations.some((m) => m.sql.includes(tag)), "a *_service_roles.sql migration");
-  const admin = connect(maintenanceUrl(BASE), { max: 1, name: "roles-test" });
+  const admin = connect(maintenanceUrl(TEST_DATABASE_URL), { max: 1, name: "roles-test" });
   try {
     await withDatabases(4, async (pools) => {
       for (const sql of pools) {

@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { waitUntil } from "@hire/testing/wait.ts";
 import { announceApiLoad, API_LOAD_CHANNEL, hearApiLoad } from "./api_load.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const url = TEST_DATABASE_URL;
 const announcing = connect(url, { max: 1 });
 const listening = connect(url, { max: 2 });
 Deno.test.afterAll(async () => {

@@ -6,9 +6,10 @@ import { silentLogger } from "@hire/log";
 import type { Publisher, TopicMessages } from "@hire/queue";
 import { startOutboxFlusher } from "./flusher.ts";
 import { writeOutbox } from "./write.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const sql = connect(
-  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  TEST_DATABASE_URL,
   { max: 3 },
 );
 const kafka = createKafka({

@@ -4,9 +4,10 @@ import { newId } from "@hire/ids";
 import { claimPages } from "./claim.ts";
 import { purgePublishedOutbox } from "./retention.ts";
 import { writeOutbox } from "./write.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const sql = connect(
-  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  TEST_DATABASE_URL,
   { max: 2 },
 );
 Deno.test.afterAll(() => sql.end());

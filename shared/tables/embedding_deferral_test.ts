@@ -10,9 +10,10 @@ import { seekerProfile } from "@hire/testing/seeker_rows.ts";
 import { claimDueEmbeddingRetries, deferJobEmbeddings, saveJobs } from "./jobs.ts";
 import { createPartner } from "./partners.ts";
 import { deferSeekerEmbeddings, upsertSeekers } from "./seekers.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const db = await ownDatabase(
-  Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
+  TEST_DATABASE_URL,
 );
 const sql = connect(db.url, { max: 2, name: "embedding-deferral-test" });
 Deno.test.afterAll(async () => {

@@ -3,9 +3,10 @@ import { connect } from "@hire/db";
 import { z } from "zod";
 import { vectorEnv } from "./config.ts";
 import { createVectorIndex } from "./factory.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 // Building an index opens nothing, so the pool is never connected and needs no server.
-const sql = connect("postgres://postgres@127.0.0.1:5432/hire_test", { max: 1 });
+const sql = connect(TEST_DATABASE_URL, { max: 1 });
 Deno.test.afterAll(() => sql.end());
 
 Deno.test("createVectorIndex chooses pgvector without a Qdrant URL", () => {

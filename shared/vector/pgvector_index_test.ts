@@ -22,8 +22,9 @@ import {
   type GraphSetting,
   keepsGraph,
 } from "./pgvector_index.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const url = TEST_DATABASE_URL;
 const sql = connect(url, { max: 4, name: "vector-test" });
 // On tables this small the planner answers by a sequential scan, which is exact and would
 // pass the filter tests whatever the HNSW settings. A second pool makes every other plan

@@ -8,8 +8,9 @@ import { connect, type Sql } from "@hire/db";
 import { axis, DIMENSIONS, job, seeker, toward } from "./contract_fixtures.ts";
 import type { VectorBlocks } from "./index.ts";
 import { createPgvectorIndex, type GraphSetting } from "./pgvector_index.ts";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
-const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test";
+const url = TEST_DATABASE_URL;
 
 interface Roles {
   owner: Sql;
