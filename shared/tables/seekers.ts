@@ -75,7 +75,7 @@ export async function countSeekers(sql: Sql): Promise<number> {
 export async function upsertSeekers(sql: Sql, profiles: SeekerProfile[]): Promise<string[]> {
   if (profiles.length === 0) return [];
   const rows = await sql<{ id: string }[]>`
-      INSERT INTO seekers ${unnestRows(sql, profiles, PROFILE_COLUMNS)}
+    INSERT INTO seekers ${unnestRows(sql, profiles, PROFILE_COLUMNS)}
     ON CONFLICT (id) DO UPDATE SET
       headline = excluded.headline, summary = excluded.summary, skills = excluded.skills,
       city = excluded.city, employment_types = excluded.employment_types,
