@@ -1,5 +1,5 @@
 /**
- * Rows for an `INSERT … SELECT` passed as one array per column, so that a statement's text is
+ * Rows passed as one array per column (to insert, or to join an update), so that a statement's text is
  * the same whatever the number of rows.
  *
  * postgres.js prepares each statement's text on every connection, and Postgres keeps a plan for
@@ -10,6 +10,7 @@
  * so no batch is too large for one statement either.
  * @module
  */
+import { Buffer } from "node:buffer";
 import type postgres from "postgres";
 import { arrayLiteral } from "./array_literal.ts";
 import type { Sql, Tx } from "./connect.ts";
@@ -27,8 +28,8 @@ type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
 /**
  * A value as the text its column's type parses: an array as an array literal (for an array
- * column such as `text[]`), anything else for a `json`/`jsonb` column as JSON, a Date as ISO
- * 8601, null as null.
+ * column such as `text[]`), anything else for a `json`/`jsonb` column as JSON, bytes for a
+ * `bytea` column in hex, a Date as ISO 8601, null as null.
  */
 export function columnText(value: unknown, type: string): string | null {
   if (value === null || value === undefined) return null;
@@ -37,6 +38,10 @@ export function columnText(value: unknown, type: string): string | null {
     return arrayLiteral(value);
   }
   if (type === "json" || type === "jsonb") return JSON.stringify(value);
+  if (type === "bytea") {
+    if (!(value instanceof Uint8Array)) throw new TypeError("a bytea column takes bytes");
+    return `\\x${Buffer.from(value).toString("hex")}`;
+  }
   if (value instanceof Date) return value.toISOString();
   return String(value);
 }
@@ -52,23 +57,36 @@ export function columnTexts<T extends object>(
 }
 
 /**
- * `(<columns>) SELECT … FROM unnest(…)`: the rows to follow `INSERT INTO <table>`, one text
- * array per column, each cast to its column's type once unpacked (an array column's values
- * are array literals, which an array of arrays could not carry).
+ * `SELECT … FROM unnest(…)`: the rows as a row source, one text array per column, each cast
+ * to its column's type once unpacked (an array column's values are array literals, which an
+ * array of arrays could not carry) and named as the rows' keys. As a subquery it joins an
+ * `UPDATE … FROM`, a `DELETE … USING` or a lookup.
  */
+export function unnestSelect<T extends object>(
+  sql: Sql | Tx,
+  rows: readonly T[],
+  columns: ColumnTypes<T>,
+): Fragment {
+  const names = columnNames(columns);
+  const casts = Object.entries<string>(columns as Record<string, string>).map(([name, type]) =>
+    `u."${name}"::${type} AS "${name}"`
+  );
+  const arrays = columnTexts(rows, columns).map((texts, i) =>
+    i === 0 ? sql`${texts}::text[]` : sql`, ${texts}::text[]`
+  );
+  return sql`SELECT ${sql.unsafe(casts.join(", "))}
+    FROM unnest(${arrays}) AS u(${sql.unsafe(names)})`;
+}
+
+/** `(<columns>) SELECT … FROM unnest(…)`: the rows to follow `INSERT INTO <table>`. */
 export function unnestRows<T extends object>(
   sql: Sql | Tx,
   rows: readonly T[],
   columns: ColumnTypes<T>,
 ): Fragment {
-  const names = Object.keys(columns).map((name) => `"${name}"`);
-  const casts = Object.entries<string>(columns as Record<string, string>).map(([name, type]) =>
-    `u."${name}"::${type}`
-  );
-  const arrays = columnTexts(rows, columns).map((texts, i) =>
-    i === 0 ? sql`${texts}::text[]` : sql`, ${texts}::text[]`
-  );
-  return sql`(${sql.unsafe(names.join(", "))})
-    SELECT ${sql.unsafe(casts.join(", "))}
-    FROM unnest(${arrays}) AS u(${sql.unsafe(names.join(", "))})`;
+  return sql`(${sql.unsafe(columnNames(columns))}) ${unnestSelect(sql, rows, columns)}`;
+}
+
+function columnNames(columns: ColumnTypes): string {
+  return Object.keys(columns).map((name) => `"${name}"`).join(", ");
 }

@@ -23,3 +23,8 @@ Deno.test("columnTexts: one array per column, in the order of the columns, a row
   const rows = [{ id: "a", n: 1 }, { id: "b" }] as { id: string; n?: number }[];
   assert.deepEqual(columnTexts(rows, { n: "integer", id: "text" }), [["1", null], ["a", "b"]]);
 });
+
+Deno.test("columnText: bytes for a bytea column in hex, and nothing else", () => {
+  assert.equal(columnText(new Uint8Array([0, 15, 255]), "bytea"), "\\x000fff");
+  assert.throws(() => columnText("000fff", "bytea"), TypeError);
+});

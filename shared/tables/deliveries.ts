@@ -11,7 +11,7 @@
  * one.
  * @module
  */
-import { type Sql, type Tx, unnestRows } from "@hire/db";
+import { type Sql, type Tx, unnestSelect } from "@hire/db";
 import { newId } from "@hire/ids";
 import { planIncludes, PLANS } from "@hire/partners";
 import {
@@ -221,9 +221,6 @@ const FIRST_ATTEMPT_COLUMNS = {
   event_id: "text",
   event_type: "text",
   job_id: "text",
-  attempt: "integer",
-  trigger: "text",
-  status: "text",
 } as const;
 
 /**
@@ -242,13 +239,14 @@ export async function queueFirstAttempts(
     event_id: a.eventId,
     event_type: a.eventType,
     job_id: a.jobId,
-    attempt: 1,
-    trigger: "event",
-    status: "pending",
   }));
   const [inserted] = await tx<{ n: number }[]>`
     WITH logged AS (
-      INSERT INTO webhook_deliveries ${unnestRows(tx, rows, FIRST_ATTEMPT_COLUMNS)}
+      INSERT INTO webhook_deliveries
+        (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
+      SELECT f.id, f.webhook_id, f.partner_id, f.event_id, f.event_type, f.job_id, 1, 'event',
+             'pending'
+      FROM (${unnestSelect(tx, rows, FIRST_ATTEMPT_COLUMNS)}) AS f
       ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING
       RETURNING *
     ), queued AS (${queueLogged(tx)})
@@ -305,19 +303,22 @@ export function queueRetryAttempts(
   return sql.begin(async (tx) => {
     // Ids only: the partners of a webhook and of an event, and a delivery's webhook, event
     // and attempt, never change, so what is read here holds at the insert.
+    const messages = unnestSelect(tx, retries.map((r, index) => ({ ...r, index })), {
+      index: "int",
+      webhook_id: "text",
+      event_id: "text",
+      previous_delivery_id: "text",
+      attempt: "int",
+    });
     const facts = await tx<RetryFacts[]>`
-      SELECT (m.i - 1)::int AS index, w.partner_id AS webhook_partner_id,
+      SELECT m.index, w.partner_id AS webhook_partner_id,
              e.partner_id AS event_partner_id,
              (d.webhook_id = m.webhook_id AND d.event_id = m.event_id
                AND d.attempt + 1 = m.attempt) AS follows_previous
-      FROM unnest(${retries.map((r) => r.webhook_id)}::text[],
-                  ${retries.map((r) => r.event_id)}::text[],
-                  ${retries.map((r) => r.previous_delivery_id)}::text[],
-                  ${retries.map((r) => r.attempt)}::int[])
-        WITH ORDINALITY AS m(webhook_id, event_id, previous_id, attempt, i)
+      FROM (${messages}) AS m
       LEFT JOIN webhooks w ON w.id = m.webhook_id
       LEFT JOIN webhook_events e ON e.id = m.event_id
-      LEFT JOIN webhook_deliveries d ON d.id = m.previous_id`;
+      LEFT JOIN webhook_deliveries d ON d.id = m.previous_delivery_id`;
     const refused = facts.flatMap((f): RefusedRetry[] => {
       const reason = retryMismatch(f);
       return reason
@@ -335,6 +336,12 @@ export function queueRetryAttempts(
     // A retry of a webhook disabled or paused meanwhile, or of a partner moved down to a
     // plan without webhooks, is logged as cancelled, so the log says why the scheduled
     // attempt never came; a deleted webhook has no log any more.
+    const attempts = unnestSelect(tx, sound.map((r) => ({ ...r, id: newId("dlv") })), {
+      id: "text",
+      webhook_id: "text",
+      event_id: "text",
+      attempt: "int",
+    });
     const [written] = await tx<{ n: number }[]>`
       WITH logged AS (
       INSERT INTO webhook_deliveries
@@ -346,10 +353,7 @@ export function queueRetryAttempts(
              CASE WHEN NOT w.is_active THEN 'webhook inactive: retry not sent'
                   WHEN p.plan <> ALL(${WEBHOOK_PLANS}::text[])
                     THEN 'plan ' || p.plan || ' has no webhooks: retry not sent' END
-      FROM unnest(${sound.map(() => newId("dlv"))}::text[],
-                  ${sound.map((r) => r.webhook_id)}::text[],
-                  ${sound.map((r) => r.event_id)}::text[],
-                  ${sound.map((r) => r.attempt)}::int[]) AS m(id, webhook_id, event_id, attempt)
+      FROM (${attempts}) AS m
       JOIN webhooks w ON w.id = m.webhook_id
       JOIN partners p ON p.id = w.partner_id
       JOIN webhook_events e ON e.id = m.event_id
@@ -376,6 +380,11 @@ async function insertRedeliveries(
   deliveryIds: readonly string[],
 ): Promise<DeliveryRow[]> {
   if (deliveryIds.length === 0) return [];
+  const redelivered = unnestSelect(
+    tx,
+    deliveryIds.map((id, i) => ({ i, id, new_id: newId("dlv") })),
+    { i: "int", id: "text", new_id: "text" },
+  );
   const rows = await tx<DeliveryRow[]>`
     WITH logged AS (
     INSERT INTO webhook_deliveries
@@ -384,8 +393,7 @@ async function insertRedeliveries(
            (SELECT max(attempt) + 1 FROM webhook_deliveries
             WHERE webhook_id = d.webhook_id AND event_id = d.event_id),
            CASE WHEN d.trigger = 'test' THEN 'test' ELSE 'redeliver' END, 'pending'
-    FROM unnest(${deliveryIds}::text[], ${deliveryIds.map(() => newId("dlv"))}::text[])
-      WITH ORDINALITY AS m(id, new_id, i)
+    FROM (${redelivered}) AS m
     JOIN webhook_deliveries d ON d.id = m.id AND d.webhook_id = ${webhookId}
     ORDER BY m.i
     RETURNING *
@@ -487,28 +495,38 @@ export interface AttemptRecord {
   responseExcerpt: string | null;
 }
 
+const ATTEMPT_RECORD_COLUMNS = {
+  id: "text",
+  ok: "boolean",
+  status_code: "int",
+  duration_ms: "int",
+  error: "text",
+  attempted_at: "timestamptz",
+  next_step: "text",
+  next_attempt_at: "timestamptz",
+  request_headers: "jsonb",
+  response_excerpt: "text",
+} as const;
+
 /**
  * Records what claimed attempts did, taking them off the queue; one no longer queued
  * (cancelled meanwhile) stays as it is.
  */
 export async function recordAttempts(tx: Tx, records: readonly AttemptRecord[]): Promise<void> {
-  // One array per column of the unnest: the headers as JSON text, cast to jsonb in SQL.
-  const headers = records.map((r) => r.requestHeaders && JSON.stringify(r.requestHeaders));
+  const rows = records.map((r) => ({
+    id: r.id,
+    ok: r.ok,
+    status_code: r.statusCode,
+    duration_ms: Math.round(r.durationMs),
+    error: r.error,
+    attempted_at: r.attemptedAt,
+    next_step: r.nextStep,
+    next_attempt_at: r.nextAttemptAt,
+    request_headers: r.requestHeaders,
+    response_excerpt: r.responseExcerpt,
+  }));
   await tx`
-    WITH m AS (
-      SELECT * FROM unnest(${records.map((r) => r.id)}::text[],
-                ${records.map((r) => String(r.ok))}::text[]::boolean[],
-                ${records.map((r) => r.statusCode)}::int[],
-                ${records.map((r) => Math.round(r.durationMs))}::int[],
-                ${records.map((r) => r.error)}::text[],
-                ${records.map((r) => r.attemptedAt.toISOString())}::timestamptz[],
-                ${records.map((r) => r.nextStep)}::text[],
-                ${records.map((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
-                ${headers}::text[]::jsonb[],
-                ${records.map((r) => r.responseExcerpt)}::text[])
-      AS m(id, ok, status_code, duration_ms, error, attempted_at, next_step, next_attempt_at,
-           request_headers, response_excerpt)
-    ), done AS (
+    WITH m AS (${unnestSelect(tx, rows, ATTEMPT_RECORD_COLUMNS)}), done AS (
       DELETE FROM delivery_queue q USING m WHERE q.delivery_id = m.id RETURNING q.delivery_id
     )
     UPDATE webhook_deliveries d SET

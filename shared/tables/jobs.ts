@@ -8,7 +8,7 @@
  * after the delete (the spec).
  * @module
  */
-import { type Sql, type Tx, unnestRows } from "@hire/db";
+import { type Sql, type Tx, unnestRows, unnestSelect } from "@hire/db";
 import type { EmploymentType, JobRow, JobStatus } from "@hire/jobs";
 import { daysBefore } from "./days_before.ts";
 
@@ -134,13 +134,17 @@ export async function markEmbeddingReady(
 ): Promise<ReadyJob[]> {
   const { jobs, now } = embedded;
   if (jobs.length === 0) return [];
+  const versions = unnestSelect(
+    tx,
+    jobs.map((j) => ({ job_id: j.id, version: j.contentVersion })),
+    { job_id: "text", version: "int" },
+  );
   const updated = await tx<ReadyJob[]>`
     UPDATE jobs SET embedding_status = 'ready', match_ready = (status = 'active'),
       embedded_version = embedded.version, embedding_attempts = 0,
       embedding_retry_at = NULL, embedding_error = NULL,
       first_ready_at = coalesce(first_ready_at, ${now})
-    FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.contentVersion)}::int[])
-      AS embedded(job_id, version)
+    FROM (${versions}) AS embedded
     WHERE id = embedded.job_id AND content_version = embedded.version AND deleted_at IS NULL
     RETURNING ${tx(JOB_COLUMNS)}, first_ready_at = ${now} AS first`;
   const order = new Map(jobs.map((j, i) => [j.id, i]));
@@ -183,8 +187,7 @@ export async function deferJobEmbeddings(
   if (jobs.length === 0) return;
   await sql`
     UPDATE jobs SET embedding_retry_at = ${until}
-    FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.content_version)}::int[])
-      AS deferred(id, content_version)
+    FROM (${unnestSelect(sql, jobs, { id: "text", content_version: "int" })}) AS deferred
     WHERE jobs.id = deferred.id AND jobs.content_version = deferred.content_version
       AND jobs.deleted_at IS NULL`;
 }

@@ -6,7 +6,7 @@
  * tombstone).
  * @module
  */
-import { type ColumnTypes, type Sql, type Tx, unnestRows } from "@hire/db";
+import { type ColumnTypes, type Sql, type Tx, unnestRows, unnestSelect } from "@hire/db";
 import type { EmploymentType } from "@hire/jobs";
 import type { EmbeddingFailure } from "./jobs.ts";
 
@@ -103,11 +103,15 @@ export async function markSeekersEmbedded(
   seekers: { id: string; contentHash: string }[],
 ): Promise<string[]> {
   if (seekers.length === 0) return [];
+  const hashes = unnestSelect(
+    tx,
+    seekers.map((s) => ({ seeker_id: s.id, hash: s.contentHash })),
+    { seeker_id: "text", hash: "text" },
+  );
   const updated = await tx<{ id: string }[]>`
     UPDATE seekers SET embedded_hash = embedded.hash, embedding_attempts = 0,
       embedding_retry_at = NULL, embedding_error = NULL
-    FROM unnest(${seekers.map((s) => s.id)}::text[], ${seekers.map((s) => s.contentHash)}::text[])
-      AS embedded(seeker_id, hash)
+    FROM (${hashes}) AS embedded
     WHERE id = embedded.seeker_id AND content_hash = embedded.hash RETURNING id`;
   const marked = new Set(updated.map((r) => r.id));
   return seekers.map((s) => s.id).filter((id) => marked.has(id));
@@ -134,8 +138,7 @@ export async function deferSeekerEmbeddings(
   if (seekers.length === 0) return;
   await sql`
     UPDATE seekers SET embedding_retry_at = ${until}
-    FROM unnest(${seekers.map((s) => s.id)}::text[], ${seekers.map((s) => s.content_hash)}::text[])
-      AS deferred(id, content_hash)
+    FROM (${unnestSelect(sql, seekers, { id: "text", content_hash: "text" })}) AS deferred
     WHERE seekers.id = deferred.id AND seekers.content_hash = deferred.content_hash`;
 }
 

@@ -9,8 +9,7 @@
  * issued it. Retention: none (account configuration, deleted by its partner).
  * @module
  */
-import { Buffer } from "node:buffer";
-import type { Sql, Tx } from "@hire/db";
+import { type Sql, type Tx, unnestSelect } from "@hire/db";
 import { newId } from "@hire/ids";
 import {
   generateWebhookSecret,
@@ -239,19 +238,19 @@ export function reencryptWebhookSecrets(
       }
     }
     if (resealed.length > 0) {
-      // postgres.js sends no bytea[]; the ciphertexts travel as base64 text.
-      const b64 = (bytes: Uint8Array | null) => bytes && Buffer.from(bytes).toString("base64");
+      const sealed = unnestSelect(tx, resealed, {
+        id: "text",
+        secret_ciphertext: "bytea",
+        secret_key_id: "text",
+        previous_secret_ciphertext: "bytea",
+        previous_secret_key_id: "text",
+      });
       await tx`
         UPDATE webhooks w SET
-          secret = NULL, secret_ciphertext = decode(c.ct, 'base64'), secret_key_id = c.key_id,
-          previous_secret = NULL, previous_secret_ciphertext = decode(c.prev_ct, 'base64'),
-          previous_secret_key_id = c.prev_key_id
-        FROM unnest(${resealed.map((r) => r.id)}::text[],
-                    ${resealed.map((r) => b64(r.secret_ciphertext))}::text[],
-                    ${resealed.map((r) => r.secret_key_id)}::text[],
-                    ${resealed.map((r) => b64(r.previous_secret_ciphertext))}::text[],
-                    ${resealed.map((r) => r.previous_secret_key_id)}::text[])
-          AS c(id, ct, key_id, prev_ct, prev_key_id)
+          secret = NULL, secret_ciphertext = c.secret_ciphertext, secret_key_id = c.secret_key_id,
+          previous_secret = NULL, previous_secret_ciphertext = c.previous_secret_ciphertext,
+          previous_secret_key_id = c.previous_secret_key_id
+        FROM (${sealed}) AS c
         WHERE w.id = c.id`;
     }
     return { last: rows.at(-1)?.id, resealed: resealed.length, failed };
@@ -267,14 +266,15 @@ export async function applyFailureCounts(
   tx: Tx,
   changes: ReadonlyMap<string, { reset: boolean; add: number }>,
 ): Promise<Map<string, number>> {
-  const entries = [...changes];
-  // postgres.js sends a JS boolean array as one boolean, hence text[] cast to boolean[].
+  const counts = unnestSelect(tx, [...changes].map(([id, c]) => ({ id, ...c })), {
+    id: "text",
+    reset: "boolean",
+    add: "int",
+  });
   const rows = await tx<{ id: string; consecutive_failures: number }[]>`
     UPDATE webhooks w SET consecutive_failures =
       CASE WHEN c.reset THEN 0 ELSE w.consecutive_failures END + c.add
-    FROM unnest(${entries.map(([id]) => id)}::text[],
-                ${entries.map(([, c]) => String(c.reset))}::text[]::boolean[],
-                ${entries.map(([, c]) => c.add)}::int[]) AS c(id, reset, add)
+    FROM (${counts}) AS c
     WHERE w.id = c.id AND (c.add > 0 OR w.consecutive_failures <> 0)
     RETURNING w.id, w.consecutive_failures`;
   return new Map(rows.map((r) => [r.id, r.consecutive_failures]));

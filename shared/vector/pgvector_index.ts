@@ -4,7 +4,7 @@
  * cosine distance.
  * @module
  */
-import { bindableRuns, type Sql } from "@hire/db";
+import { bindableRuns, type Sql, unnestSelect } from "@hire/db";
 import type { EmploymentType, JobStatus } from "@hire/jobs";
 import { fromSql, toSql } from "pgvector";
 import type postgres from "postgres";
@@ -202,11 +202,14 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
                updated_at::text AS updated_at
         FROM ${sql(table)} WHERE block IS NULL LIMIT ${FILL_BATCH}`;
       if (rows.length === 0) break;
+      const filling = unnestSelect(
+        sql,
+        rows.map((r) => ({ ...r, block: blocks.of(unvec(r.embedding)) })),
+        { id: "text", block: "int", updated_at: "text" },
+      );
       const { count } = await sql`
         UPDATE ${sql(table)} AS t SET block = f.block
-        FROM unnest(${rows.map((r) => r.id)}::text[],
-                    ${rows.map((r) => blocks.of(unvec(r.embedding)))}::int[],
-                    ${rows.map((r) => r.updated_at)}::text[]) AS f(id, block, updated_at)
+        FROM (${filling}) AS f
         WHERE t.${sql(idColumn)} = f.id AND t.block IS NULL AND t.updated_at::text = f.updated_at`;
       filled += count;
       idle = count === 0 ? idle + 1 : 0;
