@@ -38,6 +38,10 @@ const schema = z.object({
   BENCH_SOAK_MINUTES: intVar(10),
   /** Seconds between two samples of every process's resident size. */
   BENCH_SOAK_SAMPLE_S: intVar(10),
+  /** Seconds of the soak's timeline windows (the jobs' stages beside the machine's state). */
+  BENCH_SOAK_WINDOW_S: intVar(10),
+  /** A timeline window whose jobs took longer than this at p95 (ms), in either stage, is slow. */
+  BENCH_SOAK_SLOW_MS: intVar(1000),
   /**
    * The edge's job cache in the soak (`JOB_CACHE_BYTES`). The default 64 MiB fills at about
    * 32,000 jobs, near the end of ten minutes at 50/s: a cache still filling looks like

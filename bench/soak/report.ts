@@ -7,9 +7,55 @@ import { vacuumSentence } from "../common/autovacuum.ts";
 import { mib } from "../common/rss.ts";
 import type { PipelineConfig } from "../pipeline/config.ts";
 import type { SoakRun } from "./soak.ts";
+import { slowWindows, type TimelineWindow, typicalWindow } from "./timeline.ts";
 import { allowanceKiB } from "./trend.ts";
 
-const ms = (x: number) => Number.isNaN(x) ? "n/a" : `${x}`;
+const ms = (x: number) => Number.isNaN(x) ? "n/a" : `${Math.round(x)}`;
+const pct = (x: number) => Number.isNaN(x) ? "n/a" : `${Math.round(x)}%`;
+const top = (entries: [string, number][], n: number, unit: string) =>
+  entries.slice(0, n).map(([k, v]) => `${k} ${v.toFixed(unit === "%" ? 0 : 1)}${unit}`).join(
+    "; ",
+  ) || "none";
+
+/** One row of the timeline's table. */
+function windowRow(label: string, w: TimelineWindow): string {
+  return `| ${label} | ${ms(w.created)} | ${ms(w.toReadyP95)} | ${ms(w.toFirstMatchP95)} | ${
+    pct(w.busyPct)
+  } | ${top(w.groups, 4, "%")} | ${pct(w.pressure.cpu)} / ${pct(w.pressure.io)} / ${
+    pct(w.pressure.memory)
+  } | ${Number.isNaN(w.walMiBPerS) ? "n/a" : w.walMiBPerS.toFixed(1)} | ${top(w.waits, 4, "")} |`;
+}
+
+/** The slow windows of the timeline beside the typical one. */
+export function timelineMarkdown(
+  run: Pick<SoakRun, "timeline">,
+  cfg: Pick<PipelineConfig, "BENCH_SOAK_WINDOW_S" | "BENCH_SOAK_SLOW_MS">,
+): string {
+  const slow = slowWindows(run.timeline, cfg.BENCH_SOAK_SLOW_MS);
+  const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return `Timeline (\`timeline.ts\`): the load in windows of ${cfg.BENCH_SOAK_WINDOW_S} s, each
+with the p95 of the two stages of the jobs created in it (from the rows' timestamps) and the
+machine as sampled every second: the machine's busy share, the busiest process groups (% of a
+core), the share of time some task stalled on CPU, I/O and memory (Linux PSI), the WAL written,
+and Postgres's processes by wait (mean count per sample; client backends while running a
+statement). ${
+    slow.length === 0
+      ? `No window's jobs took over ${cfg.BENCH_SOAK_SLOW_MS} ms at p95 in either stage.`
+      : `${slow.length} of ${run.timeline.length} windows' jobs took over ${cfg.BENCH_SOAK_SLOW_MS} ms at p95 in a stage; they are listed beside the median window.`
+  }
+
+| window | jobs | 201 → ready p95 ms | ready → first pair p95 ms | machine busy | busiest (% of a core) | stall cpu / io / mem | WAL MiB/s | Postgres waits |
+| --- | ---: | ---: | ---: | ---: | --- | --- | ---: | --- |
+${
+    [
+      windowRow("median window", typicalWindow(run.timeline)),
+      ...slow.map((w) =>
+        windowRow(`${mmss(w.startS)}–${mmss(w.startS + cfg.BENCH_SOAK_WINDOW_S)}`, w)
+      ),
+    ].join("\n")
+  }
+`;
+}
 
 /** The summary of a soak. */
 export function soakMarkdown(run: SoakRun, cfg: PipelineConfig, machine: Machine, at: Date) {
@@ -66,6 +112,7 @@ shares them out.
 | --- | --- | --- | --- | --- | --- |
 ${minuteRows.join("\n")}
 
+${timelineMarkdown(run, cfg)}
 Machine: ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os},
 ${machine.deno}, ${machine.postgres}, ${machine.kafka}. Every sample: \`soak-<date>.json\`.
 `;

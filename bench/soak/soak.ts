@@ -10,9 +10,11 @@ import type { Resident } from "../common/rss.ts";
 import { type LatencyStats, statsBySlice } from "../common/stats.ts";
 import type { PipelineConfig } from "../pipeline/config.ts";
 import { jobBodies, type JobOutcome, offerLoad } from "../pipeline/load.ts";
-import { drain, processGroups, readySystem, sampler } from "../pipeline/pipeline.ts";
+import { drain, jobTimes, processGroups, readySystem, sampler } from "../pipeline/pipeline.ts";
 import type { Stack } from "../pipeline/stack.ts";
 import { step } from "../common/proc.ts";
+import { type Tick, type TimelineWindow, timelineWindows } from "./timeline.ts";
+import { timelineSampler } from "./timeline_sampler.ts";
 import { type Trend, trendOf } from "./trend.ts";
 
 /** What a soak measured. */
@@ -31,6 +33,10 @@ export interface SoakRun {
   drainS: number;
   /** What the autovacuum stand-in ran during the load; null when the server's autovacuum ran. */
   autovacuum: VacuumWork | null;
+  /** The load in windows of `BENCH_SOAK_WINDOW_S`: the jobs' stages beside the machine's state. */
+  timeline: TimelineWindow[];
+  /** The timeline's samples, one a second. */
+  ticks: Tick[];
 }
 
 /** 201 → match_ready by the minute each create was answered in. */
@@ -60,6 +66,7 @@ export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRu
   try {
     const groups = await processGroups(stack, system);
     const sampling = sampler(groups, cfg.BENCH_SOAK_SAMPLE_S * 1000);
+    const timing = timelineSampler(stack.owner, new URL(stack.databaseUrl).pathname.slice(1));
     const startedAt = Date.now();
     let ready = 0;
     const progress = setInterval(() => {
@@ -80,7 +87,9 @@ export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRu
     const autovacuum = system.autovacuum?.done() ?? null;
     // Only the load's samples are judged: draining afterwards is another regime.
     const samples = (await sampling.stop()).filter((s) => s.at <= loadEnd);
+    const ticks = await timing.stop();
     await drain(stack);
+    const stages = await jobTimes(stack.owner, outcomes.flatMap((o) => o.id ? [o.id] : []));
     const exited = system.services.exited();
     if (exited.length) throw new Error(`services exited during the soak: ${exited.join(", ")}`);
     const timed = samples.map((s) => ({
@@ -97,6 +106,12 @@ export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRu
       trends: trends(timed),
       drainS: Math.round((Date.now() - loadEnd) / 1000),
       autovacuum,
+      timeline: timelineWindows(
+        { startedAt, endedAt: loadEnd, windowS: cfg.BENCH_SOAK_WINDOW_S },
+        ticks,
+        stages,
+      ),
+      ticks,
     };
   } finally {
     await system.services.stop();
