@@ -75,6 +75,9 @@ const FILL_BATCH = 500;
 /** pgvector's upper bound for `hnsw.ef_search`. */
 const MAX_EF_SEARCH = 1000;
 
+/** The storage parameter that keeps a row whole up to a page's most (`keepRowsWhole`). */
+const WHOLE_ROWS = "toast_tuple_target=8160";
+
 /**
  * The `hnsw.ef_search` of a search returning `limit` hits: the size of the candidate list of
  * the scan's first pass. At least `limit`, so an unfiltered search can fill its page from the
@@ -252,8 +255,16 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
           AND attname = 'block' AND NOT attisdropped`;
       if (!state!.may_create) return state!.found;
       if (!state!.found) await createLayout(tx);
-      await shapeGraph(tx, jobs);
-      await shapeGraph(tx, seekers);
+      for (const table of [jobs, seekers]) {
+        if (!await owns(tx, table)) continue;
+        await shapeGraph(tx, table);
+        await keepRowsWhole(tx, table);
+      }
+      // Earlier releases indexed seekers' employment types: the planner then ANDed that
+      // index's 60,000-row bitmap into a block's search, three times its cost.
+      if (await owns(tx, seekers)) {
+        await tx.unsafe(`DROP INDEX IF EXISTS ${seekers}_employment_types_idx`);
+      }
       return true;
     });
   }
@@ -288,29 +299,50 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         );
         ALTER TABLE ${seekers} ADD COLUMN IF NOT EXISTS block integer;
         CREATE INDEX IF NOT EXISTS ${seekers}_city_idx ON ${seekers} (city);
-        CREATE INDEX IF NOT EXISTS ${seekers}_employment_types_idx
-          ON ${seekers} USING gin (employment_types);
         CREATE INDEX IF NOT EXISTS ${seekers}_block_city_idx ON ${seekers} (block, city);
       `).simple();
   }
 
+  /** Whether this role owns `table`: only its owner may change its indexes and storage. */
+  async function owns(tx: Tx, table: string): Promise<boolean> {
+    const [row] = await tx<{ owns: boolean }[]>`
+      SELECT pg_has_role(relowner, 'USAGE') AS owns FROM pg_class WHERE oid = to_regclass(${table})`;
+    return row?.owns ?? false;
+  }
+
   /**
    * Builds `table`'s HNSW graph when it should have one and lacks it, drops it in the
-   * opposite case; leaves a table another role owns alone (only its owner may). Building the
-   * graph of a filled table takes a while (minutes for 100,000 vectors with the default
-   * `maintenance_work_mem`) and holds the table's writes.
+   * opposite case. Building the graph of a filled table takes a while (minutes for 100,000
+   * vectors with the default `maintenance_work_mem`) and holds the table's writes.
    */
   async function shapeGraph(tx: Tx, table: string): Promise<void> {
     const graphIndex = `${table}_embedding_idx`;
-    const [row] = await tx<{ owns: boolean; has: boolean }[]>`
-      SELECT pg_has_role(relowner, 'USAGE') AS owns, to_regclass(${graphIndex}) IS NOT NULL AS has
-      FROM pg_class WHERE oid = to_regclass(${table})`;
-    if (!row!.owns || row!.has === graph) return;
+    const [row] = await tx<{ has: boolean }[]>`
+      SELECT to_regclass(${graphIndex}) IS NOT NULL AS has`;
+    if (row!.has === graph) return;
     await tx.unsafe(
       graph
         ? `CREATE INDEX ${graphIndex} ON ${table} USING hnsw (embedding vector_cosine_ops)`
         : `DROP INDEX ${graphIndex}`,
     );
+  }
+
+  /**
+   * Keeps `table`'s rows whole in its pages whenever they fit (`toast_tuple_target` at its
+   * most, 8,160 bytes). By default Postgres shrinks any row over 2 KB (a vector of more than
+   * 500 dimensions) by moving its values out of line into the TOAST table, largest first: the
+   * vector, and then even the 30-byte ids. A search reads each candidate's vector and id: out
+   * of line that is a descent of the TOAST index and two or three more pages, about 6.6
+   * buffers a candidate against one; a block's search over 100,000 seekers under load took
+   * 8.9 ms against 2.6 (bench/results/whole-rows.md). A row too large for a page (a vector of over about 2,000 dimensions) is still
+   * moved out of line. Only rows written from then on stay whole; `VACUUM FULL` rewrites the
+   * others (shared/vector/README.md).
+   */
+  async function keepRowsWhole(tx: Tx, table: string): Promise<void> {
+    const [row] = await tx<{ whole: boolean }[]>`
+      SELECT coalesce(${WHOLE_ROWS} = ANY(reloptions), false) AS whole
+      FROM pg_class WHERE oid = to_regclass(${table})`;
+    if (!row!.whole) await tx.unsafe(`ALTER TABLE ${table} SET (${WHOLE_ROWS})`);
   }
 
   /**

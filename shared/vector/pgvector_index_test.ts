@@ -13,6 +13,7 @@ import {
   matches,
   outer,
   OUTERS,
+  seeker,
   toward,
 } from "./contract_fixtures.ts";
 import type { VectorBlocks } from "./index.ts";
@@ -185,6 +186,92 @@ Deno.test("pgvector: a batch beyond one statement's bind parameters is written w
     );
     assert.equal(stored?.n, count);
     assert.equal((await ix.getJob(batch.at(-1)!.id))?.city, "Riyadh");
+  } finally {
+    await ix.drop();
+  }
+});
+
+/** A unit vector of `dimensions`, pointing its own way for each `seed`. */
+function spread(dimensions: number, seed: number): Float32Array {
+  const v = Float32Array.from({ length: dimensions }, (_, i) => Math.sin(seed * 7.3 + i * 0.37));
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+/** Each table's storage parameters and the rows of its TOAST table (values out of line). */
+async function rowStorage(prefix: string) {
+  return await Promise.all(["job_vectors", "seeker_vectors"].map(async (name) => {
+    const [rel] = await sql<{ options: string[] | null; toast: string }[]>`
+      SELECT reloptions AS options, reltoastrelid::regclass::text AS toast
+      FROM pg_class WHERE oid = to_regclass(${prefix + name})`;
+    const [chunks] = await sql.unsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM ${rel!.toast}`,
+    );
+    return { options: rel!.options ?? [], chunks: chunks!.n };
+  }));
+}
+
+Deno.test("pgvector: init keeps rows whole in their pages, and drops the employment-type index of earlier releases", async () => {
+  const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
+  const dimensions = 1058;
+  const ix = subject(sql, dimensions, prefix, { of: () => 0, maxScoreAcross: 0.4 });
+  const gin = `${prefix}seeker_vectors_employment_types_idx`;
+  const write = async (seed: number) => {
+    await ix.upsertJobs([job({ vector: spread(dimensions, seed) })]);
+    await ix.upsertSeekers([seeker({ vector: spread(dimensions, seed + 1) })]);
+  };
+  try {
+    await ix.init();
+    // The tables as an earlier release left them: Postgres's default, and the GIN index.
+    for (const table of ["job_vectors", "seeker_vectors"]) {
+      await sql.unsafe(`ALTER TABLE ${prefix}${table} RESET (toast_tuple_target)`);
+    }
+    await sql.unsafe(`CREATE INDEX ${gin} ON ${prefix}seeker_vectors USING gin (employment_types)`);
+    await write(1);
+    const before = await rowStorage(prefix);
+    assert.ok(before.every((t) => t.chunks >= 3), "the vector and more out of line before");
+
+    await ix.init();
+    const after = await rowStorage(prefix);
+    assert.deepEqual(after.map((t) => t.options), [
+      ["toast_tuple_target=8160"],
+      ["toast_tuple_target=8160"],
+    ]);
+    assert.equal((await sql`SELECT to_regclass(${gin}) AS ix`)[0]!.ix, null);
+    await write(3);
+    assert.deepEqual(
+      (await rowStorage(prefix)).map((t) => t.chunks),
+      before.map((t) => t.chunks),
+      "rows written now stay whole",
+    );
+    for (const table of ["job_vectors", "seeker_vectors"]) {
+      await sql.unsafe(`VACUUM FULL ${prefix}${table}`);
+    }
+    assert.deepEqual((await rowStorage(prefix)).map((t) => t.chunks), [0, 0], "moved in");
+    const hits = await ix.searchSeekers(spread(dimensions, 4), {}, 5);
+    assert.equal(hits.length, 2, "both seekers still found");
+  } finally {
+    await ix.drop();
+  }
+});
+
+Deno.test("pgvector: a row too large for a page is still stored, its vector out of line", async () => {
+  const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
+  const dimensions = 2000; // 8,008 bytes: with a long enough city, more than a page holds
+  const ix = subject(sql, dimensions, prefix);
+  try {
+    await ix.init();
+    // Random text, which does not compress: the row can only shrink by moving values out.
+    const city = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(300))));
+    const big = seeker({ city, vector: spread(dimensions, 5) });
+    await ix.upsertSeekers([big]);
+    const stored = await ix.getSeeker(big.id);
+    assert.equal(stored?.city, big.city);
+    assert.deepEqual(
+      [...stored!.vector!].map((x) => x.toFixed(6)),
+      [...big.vector].map((x) => x.toFixed(6)),
+    );
+    assert.ok((await rowStorage(prefix))[1]!.chunks > 0);
   } finally {
     await ix.drop();
   }
