@@ -145,6 +145,8 @@ export function peakResident(
 export interface PipelineRun {
   seed: SeedReport;
   seekersInIndex: number;
+  /** Whether the vector tables kept an HNSW graph (`PGVECTOR_GRAPH`; none by default with blocks). */
+  graph: boolean;
   jobsInIndex: number;
   figures: PipelineFigures;
   residentAtRest: Record<string, Resident>;
@@ -238,7 +240,8 @@ export async function runPipeline(
   const times = await jobTimes(stack.owner, ids);
   const [counts] = await stack.owner.unsafe(`SELECT
     (SELECT count(*)::int FROM seekers WHERE embedded_hash = content_hash) AS seekers,
-    (SELECT count(*)::int FROM jobs WHERE match_ready) AS jobs`);
+    (SELECT count(*)::int FROM jobs WHERE match_ready) AS jobs,
+    (SELECT count(*) > 0 FROM pg_indexes WHERE indexdef LIKE '%USING hnsw%') AS graph`);
   let profile: KeptProfile | null = null;
   if (profileDir) {
     for await (const e of Deno.readDir(profileDir)) {
@@ -255,6 +258,7 @@ export async function runPipeline(
   return {
     seed,
     seekersInIndex: counts!.seekers,
+    graph: counts!.graph,
     jobsInIndex: counts!.jobs,
     figures: pipelineFigures(outcomes, times),
     residentAtRest,

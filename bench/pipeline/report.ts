@@ -59,7 +59,9 @@ export function pipelineMarkdown(
 
 Measured on ${at.toISOString()} with \`deno task bench:pipeline\`${
     cfg.BENCH_PIPELINE_LABEL ? ` (\`BENCH_PIPELINE_LABEL=${cfg.BENCH_PIPELINE_LABEL}\`)` : ""
-  }: ${run.seekersInIndex.toLocaleString("en")} seekers in the index (pgvector, HNSW; ${
+  }: ${run.seekersInIndex.toLocaleString("en")} seekers in the index (pgvector, ${
+    run.graph ? "with an HNSW graph" : "no HNSW graph: each search scans its block"
+  }; ${
     cfg.BENCH_SEED_DISTINCT.toLocaleString("en")
   } distinct profiles embedded by the model, the rest copies of them, see bench/README.md),
 ${run.jobsInIndex.toLocaleString("en")} match-ready jobs, ${cfg.BENCH_PIPELINE_RATE} jobs/s created
