@@ -260,9 +260,10 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         await shapeGraph(tx, table);
         await keepRowsWhole(tx, table);
       }
-      // Earlier releases indexed seekers' employment types: the planner then ANDed that
-      // index's 60,000-row bitmap into a block's search, three times its cost.
       if (await owns(tx, seekers)) {
+        // Earlier releases indexed seekers' employment types: once rows were whole the
+        // planner ANDed that index's 60,000-row bitmap into a block's search, three times
+        // the search's cost.
         await tx.unsafe(`DROP INDEX IF EXISTS ${seekers}_employment_types_idx`);
       }
       return true;
@@ -334,9 +335,9 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
    * vector, and then even the 30-byte ids. A search reads each candidate's vector and id: out
    * of line that is a descent of the TOAST index and two or three more pages, about 6.6
    * buffers a candidate against one; a block's search over 100,000 seekers under load took
-   * 8.9 ms against 2.6 (bench/results/whole-rows.md). A row too large for a page (a vector of over about 2,000 dimensions) is still
-   * moved out of line. Only rows written from then on stay whole; `VACUUM FULL` rewrites the
-   * others (shared/vector/README.md).
+   * 8.9 ms against 2.6 (bench/results/whole-rows.md). A row too large for a page (a vector of
+   * over about 2,000 dimensions) is still moved out of line. Only rows written from then on
+   * stay whole; `VACUUM FULL` rewrites the others (shared/vector/README.md).
    */
   async function keepRowsWhole(tx: Tx, table: string): Promise<void> {
     const [row] = await tx<{ whole: boolean }[]>`
