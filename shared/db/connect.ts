@@ -22,6 +22,22 @@ export interface ConnectOptions {
   settings?: Record<string, string>;
 }
 
+/**
+ * Server settings for the pools of the services that consume Kafka (job, embedding, matching,
+ * delivery), whose statements look rows up by keys, write batches and claim queues: plans that
+ * do not turn on the values given. Postgres plans a prepared statement afresh on every call
+ * while a plan for the values given looks cheaper than one for any values, and a lookup by
+ * `= ANY($1)` always does (a plan for any array assumes ten elements): planning was a quarter
+ * to two thirds of these services' statement time (bench/results/generic-plans.md). A generic
+ * plan is made once a connection and made again when an ANALYZE changes the statistics it was
+ * made from (shared/tables/README.md: on a server without autovacuum a plan made while a table
+ * was empty stays). The edge, the site and the console, whose searches and listings do turn
+ * on their values, keep Postgres's choice.
+ */
+export const CONSUMER_SETTINGS: Readonly<Record<string, string>> = {
+  plan_cache_mode: "force_generic_plan",
+};
+
 // The array types of the built-in element types a parameter here may hold (bool, int2, int4,
 // int8, float4, float8, numeric, text, varchar, timestamptz): their OIDs are fixed by Postgres.
 const BUILT_IN_ARRAY_TYPES = [1000, 1005, 1007, 1016, 1021, 1022, 1231, 1009, 1015, 1185];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { connect, isDbUnavailable } from "./connect.ts";
+import { connect, CONSUMER_SETTINGS, isDbUnavailable } from "./connect.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
@@ -71,4 +71,28 @@ Deno.test("a pool sends array parameters as arrays from its first statement, wha
   } finally {
     await sql.end();
   }
+});
+
+/** How often the lookup by `= ANY` below was planned for its values and for any values. */
+async function plansOfLookup(settings?: Record<string, string>) {
+  const sql = connect(TEST_DATABASE_URL, { max: 1, name: "connect-plans-test", settings });
+  try {
+    // More runs than the five after which Postgres weighs a plan for any values.
+    for (let i = 0; i < 8; i++) {
+      await sql`SELECT oid FROM pg_class WHERE relname = ANY(${[`t${i}`]}::text[])`;
+    }
+    const [plans] = await sql<{ generic: number; custom: number }[]>`
+      SELECT generic_plans::int AS generic, custom_plans::int AS custom
+      FROM pg_prepared_statements WHERE statement LIKE '%relname = ANY%'`;
+    return plans;
+  } finally {
+    await sql.end();
+  }
+}
+
+Deno.test("a consumer's pool plans a statement once, where Postgres alone replans a lookup by = ANY on every call", async () => {
+  assert.deepEqual(await plansOfLookup(), { generic: 0, custom: 8 });
+  const consumer = await plansOfLookup(CONSUMER_SETTINGS);
+  assert.equal(consumer?.custom, 0);
+  assert.ok(consumer!.generic >= 1);
 });

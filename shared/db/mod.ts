@@ -4,7 +4,14 @@
  * @module
  */
 export { bindableRuns, MAX_BIND_PARAMETERS } from "./bind_limit.ts";
-export { connect, type ConnectOptions, isDbUnavailable, type Sql, type Tx } from "./connect.ts";
+export {
+  connect,
+  type ConnectOptions,
+  CONSUMER_SETTINGS,
+  isDbUnavailable,
+  type Sql,
+  type Tx,
+} from "./connect.ts";
 export { type ColumnTypes, unnestRows, unnestSelect } from "./unnest.ts";
 export { migrate, type Migration, readMigrations } from "./migrate.ts";
 export { SERVICE_ROLES } from "./service_roles.ts";
