@@ -27,12 +27,12 @@ export interface ConnectOptions {
  * delivery), whose statements look rows up by keys, write batches and claim queues: plans that
  * do not turn on the values given. Postgres plans a prepared statement afresh on every call
  * while a plan for the values given looks cheaper than one for any values, and a lookup by
- * `= ANY($1)` always does (a plan for any array assumes ten elements): planning was a quarter
- * to two thirds of these services' statement time (bench/results/generic-plans.md). A generic
- * plan is made once a connection and made again when an ANALYZE changes the statistics it was
- * made from (shared/tables/README.md: on a server without autovacuum a plan made while a table
- * was empty stays). The edge, the site and the console, whose searches and listings do turn
- * on their values, keep Postgres's choice.
+ * `= ANY($1)` always does (a plan for any array assumes ten elements): planning was 28% of the
+ * job service's statement time, 41% of embedding's, 72% of delivery's
+ * (bench/results/generic-plans.md). A generic plan is made once a connection and made again
+ * when an ANALYZE changes the statistics it was made from (shared/tables/README.md: on a
+ * server without autovacuum a plan made while a table was empty stays). The edge, the site and
+ * the console, whose searches and listings do turn on their values, keep Postgres's choice.
  */
 export const CONSUMER_SETTINGS: Readonly<Record<string, string>> = {
   plan_cache_mode: "force_generic_plan",
