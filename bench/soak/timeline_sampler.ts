@@ -55,11 +55,9 @@ export function timelineSampler(sql: Sql, database: string, everyMs = 1000) {
     let at = performance.now();
     while (running) {
       await new Promise((r) => setTimeout(r, Math.max(0, at + everyMs - performance.now())));
-      const [nextCpu, nextStalls, pg] = [
-        await snapshot(),
-        await readStalls(),
-        await readPostgres(sql, database),
-      ];
+      const nextCpu = await snapshot();
+      const nextStalls = await readStalls();
+      const pg = await readPostgres(sql, database);
       const elapsedUs = (nextCpu.at - cpu.at) * 1000;
       const stalled = (k: keyof Stalls) => (100 * (nextStalls[k] - stalls[k])) / elapsedUs;
       const used = usage(cpu, nextCpu);

@@ -1,6 +1,6 @@
 /**
- * Rows passed as one array per column (to insert, or to join an update), so that a statement's text is
- * the same whatever the number of rows.
+ * Rows passed as one array per column (to insert, or to join an update), so that a statement's
+ * text is the same whatever the number of rows.
  *
  * postgres.js prepares each statement's text on every connection, and Postgres keeps a plan for
  * each in that connection's backend until postgres.js replaces the connection (30 to 60

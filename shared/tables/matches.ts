@@ -4,7 +4,7 @@
  * job, once the job is purged.
  * @module
  */
-import { type Sql, type Tx, unnestRows } from "@hire/db";
+import { type ColumnTypes, type Sql, type Tx, unnestRows } from "@hire/db";
 
 /** A pair as stored, with the id of the event that announces it. */
 export interface MatchRow {
@@ -15,19 +15,19 @@ export interface MatchRow {
   event_id: string;
 }
 
+const MATCH_COLUMNS: Required<ColumnTypes<MatchRow>> = {
+  job_id: "text",
+  seeker_id: "text",
+  partner_id: "text",
+  score: "double precision",
+  event_id: "text",
+};
+
 /** Records pairs; returns those that are new (a pair recorded before is not again). */
 export async function insertMatches(tx: Tx, rows: MatchRow[]): Promise<MatchRow[]> {
   if (rows.length === 0) return [];
   return await tx<MatchRow[]>`
-    INSERT INTO matches ${
-    unnestRows(tx, rows, {
-      job_id: "text",
-      seeker_id: "text",
-      partner_id: "text",
-      score: "double precision",
-      event_id: "text",
-    })
-  }
+    INSERT INTO matches ${unnestRows(tx, rows, MATCH_COLUMNS)}
     ON CONFLICT (job_id, seeker_id) DO NOTHING
     RETURNING job_id, seeker_id, partner_id, score, event_id`;
 }

@@ -5,7 +5,7 @@
  * refers to the event any more.
  * @module
  */
-import { type Sql, type Tx, unnestRows } from "@hire/db";
+import { type ColumnTypes, type Sql, type Tx, unnestRows } from "@hire/db";
 import { DELIVERY_LOG_RETENTION_DAYS } from "./deliveries.ts";
 import { daysBefore } from "./days_before.ts";
 
@@ -18,22 +18,21 @@ export interface WebhookEventRow {
   envelope: string;
 }
 
+const EVENT_COLUMNS: Required<ColumnTypes<WebhookEventRow>> = {
+  id: "text",
+  partner_id: "text",
+  job_id: "text",
+  type: "text",
+  envelope: "text",
+};
+
 /** Stores events; one stored before (a redelivered batch) is left as it is. */
 export async function storeWebhookEvents(
   tx: Tx,
   events: readonly WebhookEventRow[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await tx`
-    INSERT INTO webhook_events ${
-    unnestRows(tx, events, {
-      id: "text",
-      partner_id: "text",
-      job_id: "text",
-      type: "text",
-      envelope: "text",
-    })
-  }
+  await tx`INSERT INTO webhook_events ${unnestRows(tx, events, EVENT_COLUMNS)}
     ON CONFLICT (id) DO NOTHING`;
 }
 

@@ -259,12 +259,12 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         if (!await owns(tx, table)) continue;
         await shapeGraph(tx, table);
         await keepRowsWhole(tx, table);
-      }
-      if (await owns(tx, seekers)) {
         // Earlier releases indexed seekers' employment types: once rows were whole the
         // planner ANDed that index's 60,000-row bitmap into a block's search, three times
         // the search's cost.
-        await tx.unsafe(`DROP INDEX IF EXISTS ${seekers}_employment_types_idx`);
+        if (table === seekers) {
+          await tx.unsafe(`DROP INDEX IF EXISTS ${seekers}_employment_types_idx`);
+        }
       }
       return true;
     });
