@@ -26,7 +26,7 @@ const schema = z.object({
   /**
    * Searches at once. Each is an exact scan of a block in Postgres; four at once held both
    * cores of a 2-core machine and starved the embedding service that feeds matching
-   * (README, Pipeline): 201 -> match_ready p95 17 s at 4, 0.8 s at 2.
+   * (docs/performance.md, Pipeline): 201 -> match_ready p95 17 s at 4, 0.8 s at 2.
    */
   MATCHING_CONCURRENCY: intVar(2),
   OUTBOX_INTERVAL_MS: intVar(1000),
