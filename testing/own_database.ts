@@ -5,7 +5,7 @@
  * system would; a database per stack keeps concurrent test files apart.
  * @module
  */
-import { connect, migrate, readMigrations, type Sql } from "@hire/db";
+import { connect, migrateUpTo, type Sql } from "@hire/db";
 import { maintenanceUrl } from "../deploy/local/postgres.ts";
 import { TEST_DATABASE_URL } from "./database_url.ts";
 
@@ -31,11 +31,7 @@ export async function ownDatabase(
   }
   const sql = connect(url.toString(), { max: 1, name: "test-migrate" });
   try {
-    const upTo = opts.upTo;
-    await migrate(
-      sql,
-      upTo === undefined ? undefined : (await readMigrations()).filter((m) => m.version <= upTo),
-    );
+    await migrateUpTo(sql, opts.upTo);
   } finally {
     await sql.end();
   }

@@ -4,7 +4,7 @@
  * `rows` jobs, vacuumed and analysed so that the first reads do not pay for hint bits.
  * @module
  */
-import { connect } from "@hire/db";
+import { connect, type Sql } from "@hire/db";
 import {
   DEFAULT_DATABASE_URL,
   ensureDatabase,
@@ -17,6 +17,29 @@ export const MINIMAL_TABLE = "bench_jobs";
 /** The partner every row belongs to (there is no partners table). */
 export const MINIMAL_PARTNER = "ptr_BENCH";
 
+/**
+ * Creates the minimal table in `sql`'s database: the columns of `jobs` as migration 0001 made
+ * them, the primary key its only index.
+ */
+export async function createMinimalTable(sql: Sql): Promise<void> {
+  await sql.unsafe(`
+    CREATE TABLE ${MINIMAL_TABLE} (
+      id               text PRIMARY KEY,
+      partner_id       text NOT NULL,
+      title            text NOT NULL,
+      description      text NOT NULL,
+      city             text NOT NULL,
+      employment_type  text NOT NULL,
+      salary_min       integer,
+      salary_max       integer,
+      currency         text NOT NULL DEFAULT 'SAR',
+      status           text NOT NULL DEFAULT 'active',
+      created_at       timestamptz(3) NOT NULL,
+      updated_at       timestamptz(3) NOT NULL,
+      deleted_at       timestamptz
+    )`);
+}
+
 /** Drops and creates database `name` on DATABASE_URL's server and fills it; its URL. */
 export async function prepareMinimalDatabase(name: string, rows: number): Promise<string> {
   const url = new URL(Deno.env.get("DATABASE_URL") ?? DEFAULT_DATABASE_URL);
@@ -24,22 +47,7 @@ export async function prepareMinimalDatabase(name: string, rows: number): Promis
   await ensureDatabase(url.toString(), { fresh: true });
   const sql = connect(url.toString(), { max: 1, name: "bench" });
   try {
-    await sql.unsafe(`
-      CREATE TABLE ${MINIMAL_TABLE} (
-        id               text PRIMARY KEY,
-        partner_id       text NOT NULL,
-        title            text NOT NULL,
-        description      text NOT NULL,
-        city             text NOT NULL,
-        employment_type  text NOT NULL,
-        salary_min       integer,
-        salary_max       integer,
-        currency         text NOT NULL DEFAULT 'SAR',
-        status           text NOT NULL DEFAULT 'active',
-        created_at       timestamptz(3) NOT NULL,
-        updated_at       timestamptz(3) NOT NULL,
-        deleted_at       timestamptz
-      )`);
+    await createMinimalTable(sql);
     // Ids as long as ours (job_ + 26 characters), in random order like a read's.
     await sql`
       INSERT INTO ${sql(MINIMAL_TABLE)}

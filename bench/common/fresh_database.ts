@@ -3,17 +3,20 @@
  * `deno task test` makes hire_test.
  * @module
  */
-import { connect, migrate } from "@hire/db";
+import { connect, migrateUpTo } from "@hire/db";
 import { DEFAULT_DATABASE_URL, ensureDatabase } from "../../deploy/local/postgres.ts";
 
-/** Drops and creates database `name` on DATABASE_URL's server, migrates it; its URL. */
-export async function freshDatabase(name: string): Promise<string> {
+/**
+ * Drops and creates database `name` on DATABASE_URL's server, migrates it (with `upTo`, only
+ * that far, as a release before was); its URL.
+ */
+export async function freshDatabase(name: string, opts: { upTo?: number } = {}): Promise<string> {
   const url = new URL(Deno.env.get("DATABASE_URL") ?? DEFAULT_DATABASE_URL);
   url.pathname = `/${name}`;
   await ensureDatabase(url.toString(), { fresh: true });
   const sql = connect(url.toString(), { max: 1, name: "bench" });
   try {
-    await migrate(sql);
+    await migrateUpTo(sql, opts.upTo);
   } finally {
     await sql.end();
   }

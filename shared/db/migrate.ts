@@ -57,3 +57,12 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<strin
     return applied;
   });
 }
+
+/**
+ * Applies pending migrations up to number `upTo` (all of them without it): a database as a
+ * release before left it, for upgrade tests and benchmarks.
+ */
+export async function migrateUpTo(sql: Sql, upTo?: number): Promise<string[]> {
+  const all = await readMigrations();
+  return await migrate(sql, upTo === undefined ? all : all.filter((m) => m.version <= upTo));
+}

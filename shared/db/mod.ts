@@ -13,5 +13,5 @@ export {
   type Tx,
 } from "./connect.ts";
 export { type ColumnTypes, unnestRows, unnestSelect } from "./unnest.ts";
-export { migrate, type Migration, readMigrations } from "./migrate.ts";
+export { migrate, migrateUpTo, type Migration, readMigrations } from "./migrate.ts";
 export { SERVICE_ROLES } from "./service_roles.ts";

@@ -20,7 +20,8 @@ Deno.test("migration 0019 queues exactly the unpublished rows, which the next cl
         VALUES (${ids[i]!}, 'k', ${topic}, ${sql.json({ id: ids[i]! })},
                 ${published ? new Date() : null})`;
     }
-    assert.deepEqual(await migrate(sql), ["0019_outbox_pending.sql"]);
+    // The later migrations apply too, as they do on an upgrade from this release.
+    assert.deepEqual((await migrate(sql)).slice(0, 1), ["0019_outbox_pending.sql"]);
     const claimed = await sql.begin((tx) => claimPages(tx, ["a", "b"], 10));
     assert.deepEqual(claimed.map((r) => r.payload.id), [ids[1], ids[2], ids[3]]);
     const [left] = await sql`SELECT count(*)::int AS n FROM outbox_pending`;

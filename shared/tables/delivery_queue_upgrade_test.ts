@@ -44,7 +44,8 @@ Deno.test("migration 0018 queues the pending attempts with their leases, and no 
         VALUES (${id}, ${webhookId}, ${partner_id}, ${eventId}, 'job.deleted', ${jobId}, 1,
                 'event', ${status}, ${lease})`;
     }
-    assert.deepEqual(await migrate(sql), [
+    // The later migrations apply too, as they do on an upgrade from this release.
+    assert.deepEqual((await migrate(sql)).slice(0, 2), [
       "0018_delivery_queue.sql",
       "0019_outbox_pending.sql",
     ]);

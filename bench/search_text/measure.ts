@@ -1,0 +1,89 @@
+/**
+ * What a job's text costs Postgres: the search text the site's index is built from, and the
+ * job service's insert of whole jobs beside a bare insert of the same rows into a table with
+ * its primary key alone. Each figure is the CPU the connection's backend process used (from
+ * `/proc`, so Postgres must run on this machine), per job.
+ * @module
+ */
+import type { Sql, Tx } from "@hire/db";
+import { saveJobs } from "@hire/tables";
+import type { JobRow } from "@hire/jobs";
+import { MINIMAL_TABLE } from "../baselines/minimal_db.ts";
+
+/** Clock ticks a second of `/proc/<pid>/stat` (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100;
+
+async function backendTicks(pid: number): Promise<number> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The pid of the backend behind a pool of one connection. */
+export async function backendPid(sql: Sql): Promise<number> {
+  const [row] = await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+  return row!.pid;
+}
+
+/** Microseconds of the backend's CPU per job that `work` cost, for `jobs` jobs. */
+async function cpuPerJob(pid: number, jobs: number, work: () => Promise<void>): Promise<number> {
+  const before = await backendTicks(pid);
+  await work();
+  return ((await backendTicks(pid) - before) / TICKS_PER_S) * 1e6 / jobs;
+}
+
+/** The search text of every job's title and description, read back so nothing is skipped. */
+export function searchTextCost(sql: Sql, pid: number, jobs: readonly JobRow[]): Promise<number> {
+  const titles = jobs.map((j) => j.title);
+  const descriptions = jobs.map((j) => j.description);
+  return cpuPerJob(pid, jobs.length, async () => {
+    await sql`
+      SELECT sum(length(site_search_text(t)) + length(site_search_text(d)))
+      FROM unnest(${titles}::text[], ${descriptions}::text[]) AS u(t, d)`;
+  });
+}
+
+/** Inserts `jobs` into `jobs` as the job service does, `batch` to a transaction. */
+export function jobsInsertCost(
+  sql: Sql,
+  pid: number,
+  jobs: readonly JobRow[],
+  batch: number,
+): Promise<number> {
+  return cpuPerJob(pid, jobs.length, async () => {
+    for (let i = 0; i < jobs.length; i += batch) {
+      await sql.begin((tx) => saveJobs(tx, jobs.slice(i, i + batch)));
+    }
+  });
+}
+
+/** The minimal table's columns that the bare insert writes (the rest keep their defaults). */
+const MINIMAL_COLUMNS = [
+  "id",
+  "partner_id",
+  "title",
+  "description",
+  "city",
+  "employment_type",
+  "salary_min",
+  "salary_max",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** Inserts the same rows into the minimal table, `batch` to a transaction (as multi-row VALUES). */
+export function bareInsertCost(
+  sql: Sql,
+  pid: number,
+  jobs: readonly JobRow[],
+  batch: number,
+): Promise<number> {
+  const insert = (tx: Tx, rows: JobRow[]) =>
+    tx`INSERT INTO ${tx(MINIMAL_TABLE)} ${tx(rows, MINIMAL_COLUMNS)}`;
+  return cpuPerJob(pid, jobs.length, async () => {
+    for (let i = 0; i < jobs.length; i += batch) {
+      await sql.begin((tx) => insert(tx, jobs.slice(i, i + batch)));
+    }
+  });
+}

@@ -1,0 +1,20 @@
+-- The same search text as 0007's site_search_text, for less than half its cost. Every job's
+-- title and description go through it when the row is written (the generated `search`
+-- column), and Postgres's translate() and the article rule's leading group, tried at every
+-- character, were most of it: on a posting of 1,300 characters, half Arabic, 300-350 us of
+-- the 700 us a job's search vector cost, where the whole insert of the benchmark's short
+-- jobs costs about 85 us a row. Now the letters are folded by a character class and two
+-- replace() calls, and the article is found by lookarounds, so only its own letters are
+-- matched: 140 us (bench/results/search-text.md).
+--
+-- The output is the same for every text (shared/db/search_text_upgrade_test.ts compares the
+-- two on synthetic jobs and on strings built from the characters the rules act on), so the
+-- vectors stored by the old function stay valid and nothing is rewritten.
+CREATE OR REPLACE FUNCTION site_search_text(t text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT regexp_replace(
+    regexp_replace(
+      replace(replace(regexp_replace(lower(t), '[أإآٱ]', 'ا', 'g'), 'ى', 'ي'), 'ة', 'ه'),
+      '[ًٌٍَُِّْٰـ]', '', 'g'),
+    '(?<![[:alnum:]])(?:[وبكف]?ال|لل)(?=[[:alnum:]]{2})', '', 'g')
+$$;
