@@ -1,11 +1,11 @@
--- The same search text as 0007's site_search_text, for less than half its cost. Every job's
--- title and description go through it when the row is written (the generated `search`
--- column), and Postgres's translate() and the article rule's leading group, tried at every
--- character, were most of it: on a posting of 1,300 characters, half Arabic, 300-350 us of
--- the 700 us a job's search vector cost, where the whole insert of the benchmark's short
--- jobs costs about 85 us a row. Now the letters are folded by a character class and two
+-- The same search text as 0007's site_search_text, for half its cost. Every job's title and
+-- description go through it when the row is written (the generated `search` column), and
+-- Postgres's translate() and the article rule's leading group, tried at every character, were
+-- most of it. On postings as partners write them (1,250 characters, two thirds with Arabic) a
+-- job's search text took 380-460 us of Postgres CPU, in an insert of 1.1 ms a job (the bare
+-- insert of the same row: 60 us). Now the letters are folded by a character class and two
 -- replace() calls, and the article is found by lookarounds, so only its own letters are
--- matched: 140 us (bench/results/search-text.md).
+-- matched: 185-210 us, and the insert 860 us (bench/results/search-text.md).
 --
 -- The output is the same for every text (shared/db/search_text_upgrade_test.ts compares the
 -- two on synthetic jobs and on strings built from the characters the rules act on), so the
