@@ -17,6 +17,7 @@ import { chooseTool, runLoad, type Tool, toolVersion } from "../common/load_tool
 import { describeMachine } from "../common/machine.ts";
 import { warmAndMeasure } from "../common/measure.ts";
 import { createPartner } from "../common/partner.ts";
+import { postingFields } from "../common/postings.ts";
 import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import { type ScenarioResult, scenarioResult, writeResultFiles } from "../common/report.ts";
 import { sequentialCreates } from "./breakdown.ts";
@@ -107,6 +108,20 @@ async function ourIds(stack: Stack, partnerId: string, n: number) {
   }
 }
 
+/** The creates of every create load of the run, as `BENCH_BASELINES_BODIES` says. */
+function createKind(cfg: BaselinesConfig): LoadKind {
+  if (cfg.bodies === "load") return { type: "create" };
+  // As many as wrk's script holds comfortably; each is sent again with another title.
+  const bodies = postingFields(500).map((f) => ({
+    ...f,
+    city: "Riyadh",
+    employment_type: "full_time",
+    salary_min: 10000,
+    salary_max: 20000,
+  }));
+  return { type: "create", bodies };
+}
+
 /** The edge and the job service under the profiler for one load of `phase`. */
 async function profiled(
   r: Runner,
@@ -124,7 +139,7 @@ async function profiled(
   try {
     await firstCreate(services.edgeUrl, opts.apiKey);
     const kind: LoadKind = opts.phase === "create"
-      ? { type: "create" }
+      ? createKind(r.cfg)
       : { type: "retrieve", ids: opts.ids };
     result = await measure(
       r,
@@ -236,7 +251,7 @@ async function main(): Promise<void> {
     const server = await startMinimal(kind, { databaseUrl: minimalUrl, poolSize: cfg.poolSize });
     try {
       const load: LoadKind = kind === "insert"
-        ? { type: "create" }
+        ? createKind(cfg)
         : { type: "retrieve", ids: minimalIds };
       runs[kind] = await measure(r, kind, {
         baseUrl: server.url,
@@ -265,7 +280,7 @@ async function main(): Promise<void> {
       runs.create = await measure(r, "create", {
         baseUrl: services.edgeUrl,
         apiKey,
-        kind: { type: "create" },
+        kind: createKind(cfg),
         databaseUrl: stack.databaseUrl,
       });
       ours = await ourIds(stack, partner.partner_id, cfg.readIds);
@@ -295,7 +310,7 @@ async function main(): Promise<void> {
       runs["create-whole"] = await measure(r, "create-whole", {
         baseUrl: whole.edgeUrl,
         apiKey,
-        kind: { type: "create" },
+        kind: createKind(cfg),
         databaseUrl: stack.databaseUrl,
       });
       runs["retrieve-whole"] = await measure(r, "retrieve-whole", {

@@ -22,6 +22,11 @@ export interface BaselinesConfig extends Omit<BenchConfig, "baseUrl"> {
   /** Databases of the run: ours, and the minimal handlers' (`<database>_minimal`). */
   database: string;
   /**
+   * What the creates send: `load`, the short body of `bench/common/load.ts`, or `postings`,
+   * ads as partners write them (`bench/common/postings.ts`), the minimal insert the same.
+   */
+  bodies: "load" | "postings";
+  /**
    * The tree our services run from, with a trailing slash: this repository, or another
    * checkout (an earlier commit's worktree, a scratch copy with timing code) to compare.
    */
@@ -41,5 +46,11 @@ export function readBaselinesConfig(): BaselinesConfig {
     profile: Deno.env.get("BENCH_BASELINES_PROFILE") !== "0",
     database: Deno.env.get("BENCH_BASELINES_DATABASE") ?? "hire_bench_baselines",
     source: (Deno.env.get("BENCH_BASELINES_SOURCE") ?? ROOT).replace(/\/*$/, "/"),
+    bodies: bodiesOf(Deno.env.get("BENCH_BASELINES_BODIES") ?? "load"),
   };
+}
+
+function bodiesOf(value: string): BaselinesConfig["bodies"] {
+  if (value === "load" || value === "postings") return value;
+  throw new Error(`BENCH_BASELINES_BODIES must be load or postings, not ${value}`);
 }

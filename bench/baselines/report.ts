@@ -223,6 +223,15 @@ function cpuSum(run: ScenarioResult): number {
   return cpuPerRequest(run).reduce((a, p) => a + p.ms, 0);
 }
 
+/** What the creates sent, as the report says it (`BENCH_BASELINES_BODIES`). */
+const CREATE_BODIES: Record<BaselinesConfig["bodies"], string> = {
+  load: "Every create, ours and the minimal insert's, sends `bench/common/load.ts`'s short " +
+    "body (89 characters of title and description).",
+  postings: "Every create, ours and the minimal insert's, sends one of 500 ads as partners " +
+    "write them in turn (`bench/common/postings.ts`: 1,250 characters of title and " +
+    "description on average, two thirds with Arabic; `BENCH_BASELINES_BODIES=postings`).",
+};
+
 /** The Markdown summary. */
 export function baselinesMarkdown(r: BaselinesReport, trace?: CreateTrace): string {
   const c = r.config;
@@ -247,7 +256,7 @@ ${r.source.newest_change}), run from \`${c.source}\`.
   topics and a consumer group of the run's own on the local broker; nothing else of the
   system runs. Retrieve is \`GET /v1/partner/jobs/:id\` with a key (${r.data.read_ids} random
   ids of the ${r.data.our_jobs_at_retrieve} jobs the create run left); create is
-  \`POST /v1/partner/jobs\`, each title unique, no \`Idempotency-Key\`.
+  \`POST /v1/partner/jobs\`, each title unique, no \`Idempotency-Key\`. ${CREATE_BODIES[c.bodies]}
 - **Ours, whole system**: then every service of \`deno task dev\` (embedding, matching, delivery,
   site and console too) on the same database and topics, with the same two loads, create first;
   the pipeline starts with the backlog of every job created before and embeds and matches behind

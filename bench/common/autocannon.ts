@@ -4,7 +4,7 @@
  * is used only when wrk cannot be installed.
  * @module
  */
-import { jobBody, JOBS_PATH, type LoadResult, type LoadSpec } from "./load.ts";
+import { createBody, JOBS_PATH, type LoadResult, type LoadSpec } from "./load.ts";
 
 // Loaded only when needed: a non-literal specifier keeps autocannon out of the module
 // graph (and the shared lockfile) unless the fallback is really used.
@@ -29,14 +29,15 @@ interface AutocannonResult {
 export async function runAutocannon(spec: LoadSpec, nonce: string): Promise<LoadResult> {
   const headers: Record<string, string> = { authorization: `Bearer ${spec.apiKey}` };
   let n = 0;
-  const request = spec.kind.type === "create"
+  const kind = spec.kind;
+  const request = kind.type === "create"
     ? {
       method: "POST" as const,
       path: JOBS_PATH,
       headers: { ...headers, "content-type": "application/json" },
       setupRequest: (req: Record<string, unknown>) => ({
         ...req,
-        body: JSON.stringify(jobBody(`Bench Engineer ${nonce}-${++n}`)),
+        body: JSON.stringify(createBody(kind, `Bench Engineer ${nonce}-${n}`, n++)),
       }),
     }
     : {

@@ -5,8 +5,16 @@
 /** The jobs collection's path. */
 export const JOBS_PATH = "/v1/partner/jobs";
 
-/** What to send: creates with unique titles, or reads cycling through known ids. */
-export type LoadKind = { type: "create" } | { type: "retrieve"; ids: string[] };
+/** A create's JSON body. */
+export type JobBody = Record<string, unknown>;
+
+/**
+ * What to send: creates with unique titles (of {@link jobBody}, or of `bodies` in turn, each
+ * title made unique), or reads cycling through known ids.
+ */
+export type LoadKind =
+  | { type: "create"; bodies?: readonly JobBody[] }
+  | { type: "retrieve"; ids: string[] };
 
 /** One load run's input. */
 export interface LoadSpec {
@@ -45,7 +53,7 @@ export interface LoadResult {
 }
 
 /** The create body, with `title` varying per request. */
-export function jobBody(title: string): Record<string, unknown> {
+export function jobBody(title: string): JobBody {
   return {
     title,
     description: "Builds and runs the services behind our hiring platform. Benchmark job.",
@@ -59,4 +67,19 @@ export function jobBody(title: string): Record<string, unknown> {
 /** Total of the socket errors. */
 export function socketErrorCount(e: SocketErrors): number {
   return e.connect + e.read + e.write + e.timeout;
+}
+
+/**
+ * The body of a create load's `n`th request (from 0): `bodies`' in turn with `unique` before
+ * its title, or {@link jobBody}'s with `unique` for a title.
+ */
+export function createBody(
+  kind: { bodies?: readonly JobBody[] },
+  unique: string,
+  n: number,
+): JobBody {
+  const bodies = kind.bodies;
+  if (!bodies?.length) return jobBody(unique);
+  const body = bodies[n % bodies.length]!;
+  return { ...body, title: `${unique} ${body.title}` };
 }

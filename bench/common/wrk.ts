@@ -4,7 +4,7 @@
  * ids for reads; the script also counts responses by status code.
  * @module
  */
-import { jobBody, JOBS_PATH, type LoadResult, type LoadSpec } from "./load.ts";
+import { createBody, JOBS_PATH, type LoadResult, type LoadSpec } from "./load.ts";
 import { commandOutput, has } from "./proc.ts";
 
 /** Makes sure wrk is on PATH, installing it with apt-get when running as root. */
@@ -27,6 +27,14 @@ export async function ensureWrk(log: (msg: string) => void): Promise<boolean> {
 export async function wrkVersion(): Promise<string> {
   const out = await commandOutput("wrk", ["-v"]);
   return (out.stdout + out.stderr).trim().split("\n")[0]?.replace(/ Copyright.*$/, "") ?? "wrk";
+}
+
+/** JSON with every character beyond ASCII escaped as `\uXXXX`, so a Lua literal can hold it. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** A Lua string literal of printable ASCII text. */
@@ -85,16 +93,24 @@ export function luaScript(spec: LoadSpec, nonce: string): string {
   const common = STATUS_LUA + headersLua({ Authorization: `Bearer ${spec.apiKey}` });
   if (spec.kind.type === "create") {
     const marker = "@TITLE@";
-    const [head, tail] = JSON.stringify(jobBody(`Bench Engineer ${marker}`)).split(marker);
+    const kind = spec.kind;
+    // One template per body (the default body alone without `bodies`), split where the
+    // unique part of the title goes.
+    const templates = Array.from(
+      { length: kind.bodies?.length || 1 },
+      (_, i) => asciiJson(createBody(kind, marker, i)).split(marker),
+    );
     return `${common}wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-local head, tail, nonce = ${lua(head!)}, ${lua(tail!)}, ${lua(nonce)}
+local bodies = { ${templates.map(([h, t]) => `{ ${lua(h!)}, ${lua(t!)} }`).join(", ")} }
+local nonce = ${lua(nonce)}
 local n = 0
 function request()
+  local b = bodies[n % #bodies + 1]
   n = n + 1
   return wrk.format(nil, ${
       lua(JOBS_PATH)
-    }, nil, head .. nonce .. "-" .. (tid or 0) .. "-" .. n .. tail)
+    }, nil, b[1] .. "Bench Engineer " .. nonce .. "-" .. (tid or 0) .. "-" .. n .. b[2])
 end
 `;
   }

@@ -74,3 +74,28 @@ Deno.test("luaScript cycles through the given ids and sends the key", () => {
   );
   assert.match(lua, /wrk\.headers\["Authorization"\] = "Bearer key_1"/);
 });
+
+Deno.test("luaScript sends each given body in turn, in ASCII, its title made unique", () => {
+  const bodies = [
+    { title: "ممرضة – الرياض", description: "نبحث عن ممرضة\nRequirements: ICU", city: "Riyadh" },
+    { title: "Nurse", description: 'Say "hi" \\ bye', city: "Jeddah" },
+  ];
+  const script = luaScript({
+    scenario: "t",
+    baseUrl: "http://127.0.0.1:1",
+    apiKey: "k",
+    kind: { type: "create", bodies },
+    durationS: 1,
+    connections: 1,
+    threads: 1,
+    timeoutS: 1,
+  }, "nonce");
+  assert.match(script, /^[\x20-\x7e\n]*$/);
+  const line = script.split("\n").find((l) => l.startsWith("local bodies = "))!;
+  const literals = line.match(/"(?:[^"\\]|\\.)*"/g)!.map((l) => JSON.parse(l) as string);
+  assert.equal(literals.length, 4);
+  for (const [i, body] of bodies.entries()) {
+    const sent = JSON.parse(`${literals[2 * i]}Bench Engineer nonce-1-7${literals[2 * i + 1]}`);
+    assert.deepEqual(sent, { ...body, title: `Bench Engineer nonce-1-7 ${body.title}` });
+  }
+});

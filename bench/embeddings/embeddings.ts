@@ -13,7 +13,7 @@ import {
   withOccupationBridge,
 } from "@hire/embedding";
 import { BRIDGE_DIMENSIONS } from "@hire/occupations";
-import { jobPostings } from "./postings.ts";
+import { jobPostings } from "../common/postings.ts";
 
 /** Options of {@linkcode benchEmbeddings}. */
 export interface EmbeddingBenchOptions {

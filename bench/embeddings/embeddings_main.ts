@@ -101,7 +101,7 @@ export function embeddingsMarkdown(
     "`deno task bench:embeddings`: the local provider " +
     `\`${r.provider}\` (${r.dimensions} dimensions; model jar \`${MODEL_JAR}\`, SHA-256 ` +
     `\`${MODEL_JAR_SHA256}\`), ${r.texts.count} generated job postings as partners write ` +
-    `them (\`postings.ts\`: title, employer, duties, requirements, benefits; ` +
+    `them (\`bench/common/postings.ts\`: title, employer, duties, requirements, benefits; ` +
     `${Math.round(r.texts.arabicShare * 100)}% with Arabic, ${r.texts.minChars}–` +
     `${r.texts.maxChars} characters, ${r.texts.meanChars.toFixed(0)} on average), embedded in ` +
     "one call per measurement after a warm-up, " +

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { benchSettings } from "./embeddings.ts";
 import { verdict } from "./embeddings_main.ts";
-import { jobPostings } from "./postings.ts";
+import { jobPostings } from "../common/postings.ts";
 
 Deno.test("jobPostings are the same for a seed and as long as real postings", () => {
   const texts = jobPostings(256);

@@ -23,7 +23,7 @@ import { jobBody } from "../common/load.ts";
 import { describeMachine } from "../common/machine.ts";
 import { machineTable } from "../common/markdown.ts";
 import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
-import { jobPostings } from "../embeddings/postings.ts";
+import { postingFields } from "../common/postings.ts";
 import { backendPid, bareInsertCost, jobsInsertCost, searchTextCost } from "./measure.ts";
 import { costTable, type JobKind, medians, type Schema } from "./report.ts";
 
@@ -49,12 +49,9 @@ function jobKinds(count: number): { name: string; about: string; fields: Fields[
   return [
     {
       name: "postings",
-      about: "ads as partners write them (`bench/embeddings/postings.ts`): about half Arabic, a " +
+      about: "ads as partners write them (`bench/common/postings.ts`): about half Arabic, a " +
         "third English, the rest Arabic with the English title; half short, half long",
-      fields: jobPostings(count, 15).map((text) => {
-        const cut = text.indexOf("\n");
-        return { title: text.slice(0, cut), description: text.slice(cut + 1), city: "Riyadh" };
-      }),
+      fields: postingFields(count, 15).map((f) => ({ ...f, city: "Riyadh" })),
     },
     {
       name: "synthetic",

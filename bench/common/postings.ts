@@ -1,8 +1,9 @@
 /**
- * Job postings as partners send them, for the embedding benchmark: a title and a description
- * of several hundred to a few thousand characters (about the employer, duties, requirements,
- * benefits, how to apply), in Arabic, English or both, for the occupations of
- * `@hire/fixtures`. Seeded, so every run embeds the same texts.
+ * Job postings as partners send them, for the benchmarks that need real text (embedding, the
+ * search text, creates with real bodies): a title and a description of several hundred to a
+ * few thousand characters (about the employer, duties, requirements, benefits, how to apply),
+ * in Arabic, English or both, for the occupations of `@hire/fixtures`. Seeded, so every run
+ * sends the same texts.
  * @module
  */
 import { createRandom, type Occupation, OCCUPATIONS, type Random } from "@hire/fixtures";
@@ -177,5 +178,16 @@ export function jobPostings(count: number, seed = 42): string[] {
     if (kind < 0.5) return arabic(occupation, arCity, rnd, long, false);
     if (kind < 0.83) return english(occupation, enCity, rnd, long);
     return arabic(occupation, arCity, rnd, long, true);
+  });
+}
+
+/** The same postings as a job's title and description. */
+export function postingFields(
+  count: number,
+  seed = 42,
+): { title: string; description: string }[] {
+  return jobPostings(count, seed).map((text) => {
+    const cut = text.indexOf("\n");
+    return { title: text.slice(0, cut), description: text.slice(cut + 1) };
   });
 }
