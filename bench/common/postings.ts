@@ -188,6 +188,6 @@ export function postingFields(
 ): { title: string; description: string }[] {
   return jobPostings(count, seed).map((text) => {
     const cut = text.indexOf("\n");
-    return { title: text.slice(0, cut), description: text.slice(cut + 1) };
+    return { title: text.slice(0, cut), description: text.slice(cut + 1).trim() };
   });
 }

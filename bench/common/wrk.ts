@@ -29,18 +29,19 @@ export async function wrkVersion(): Promise<string> {
   return (out.stdout + out.stderr).trim().split("\n")[0]?.replace(/ Copyright.*$/, "") ?? "wrk";
 }
 
-/** JSON with every character beyond ASCII escaped as `\uXXXX`, so a Lua literal can hold it. */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-}
-
-/** A Lua string literal of printable ASCII text. */
-function lua(s: string): string {
-  if (!/^[\x20-\x7e]*$/.test(s)) throw new Error(`not printable ASCII: ${s}`);
-  return JSON.stringify(s);
+/**
+ * A Lua string literal of `s`'s UTF-8 bytes, itself printable ASCII: every other byte as a
+ * three-digit decimal escape, which Lua 5.1 (wrk's LuaJIT) reads as that byte.
+ */
+export function lua(s: string): string {
+  let out = "";
+  for (const byte of new TextEncoder().encode(s)) {
+    const c = String.fromCharCode(byte);
+    if (c === '"' || c === "\\") out += `\\${c}`;
+    else if (byte >= 0x20 && byte <= 0x7e) out += c;
+    else out += `\\${String(byte).padStart(3, "0")}`;
+  }
+  return `"${out}"`;
 }
 
 /**
@@ -98,7 +99,7 @@ export function luaScript(spec: LoadSpec, nonce: string): string {
     // unique part of the title goes.
     const templates = Array.from(
       { length: kind.bodies?.length || 1 },
-      (_, i) => asciiJson(createBody(kind, marker, i)).split(marker),
+      (_, i) => JSON.stringify(createBody(kind, marker, i)).split(marker),
     );
     return `${common}wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"

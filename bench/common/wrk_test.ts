@@ -75,7 +75,19 @@ Deno.test("luaScript cycles through the given ids and sends the key", () => {
   assert.match(lua, /wrk\.headers\["Authorization"\] = "Bearer key_1"/);
 });
 
-Deno.test("luaScript sends each given body in turn, in ASCII, its title made unique", () => {
+/** What Lua reads from a literal of {@link lua}'s: its bytes, as UTF-8. */
+function luaString(literal: string): string {
+  const bytes: number[] = [];
+  const body = literal.slice(1, -1);
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] !== "\\") bytes.push(body.charCodeAt(i));
+    else if (/\d/.test(body[i + 1]!)) bytes.push(Number(body.slice(i + 1, (i += 3) + 1)));
+    else bytes.push(body.charCodeAt(++i));
+  }
+  return new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+}
+
+Deno.test("luaScript sends each given body in turn as its UTF-8, the script in ASCII, the title made unique", () => {
   const bodies = [
     { title: "ممرضة – الرياض", description: "نبحث عن ممرضة\nRequirements: ICU", city: "Riyadh" },
     { title: "Nurse", description: 'Say "hi" \\ bye', city: "Jeddah" },
@@ -92,7 +104,7 @@ Deno.test("luaScript sends each given body in turn, in ASCII, its title made uni
   }, "nonce");
   assert.match(script, /^[\x20-\x7e\n]*$/);
   const line = script.split("\n").find((l) => l.startsWith("local bodies = "))!;
-  const literals = line.match(/"(?:[^"\\]|\\.)*"/g)!.map((l) => JSON.parse(l) as string);
+  const literals = line.match(/"(?:[^"\\]|\\.)*"/g)!.map(luaString);
   assert.equal(literals.length, 4);
   for (const [i, body] of bodies.entries()) {
     const sent = JSON.parse(`${literals[2 * i]}Bench Engineer nonce-1-7${literals[2 * i + 1]}`);
