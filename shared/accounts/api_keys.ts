@@ -20,7 +20,7 @@ import {
   recordAudit,
   revokeApiKeys,
 } from "@hire/tables";
-import { hasBadText } from "@hire/text";
+import { characterCount, hasBadText } from "@hire/text";
 
 export type { ApiKeyRow, IssuedApiKey, KeyState } from "@hire/tables";
 
@@ -170,7 +170,7 @@ function keyName(
 ): { value: string; refused?: undefined } | { refused: KeyNameRefusal } {
   const value = raw.trim();
   if (value.length === 0) return { refused: "name_required" };
-  if ([...value].length > MAX_KEY_NAME_LENGTH) return { refused: "name_too_long" };
+  if (characterCount(value) > MAX_KEY_NAME_LENGTH) return { refused: "name_too_long" };
   // The service's text rule lets tabs and line breaks through (descriptions have them); a
   // name is one line.
   if (hasBadText(value) || /\p{Cc}/u.test(value)) return { refused: "name_invalid" };

@@ -6,6 +6,7 @@
  * parameters, so the edge can turn every issue into a bilingual field error.
  * @module
  */
+import { characterCount } from "@hire/text";
 import { z } from "zod";
 import { canonicalCity } from "./cities.ts";
 import { EMPLOYMENT_TYPES, JOB_STATUSES, type JobFields } from "./job.ts";
@@ -23,7 +24,7 @@ export const LIMITS = {
 // Lengths are counted in Unicode characters, not UTF-16 units, so an emoji counts once.
 const chars = (min: number, max: number) =>
   z.string().trim().superRefine((s, ctx) => {
-    const n = [...s].length;
+    const n = characterCount(s);
     if (n < min) ctx.addIssue({ code: "custom", params: { code: "too_short", min } });
     else if (n > max) ctx.addIssue({ code: "custom", params: { code: "too_long", max } });
   });

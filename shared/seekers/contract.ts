@@ -11,6 +11,7 @@
 import { fieldError, type FieldErrorCode, type FieldErrorParams } from "@hire/errors";
 import { isId } from "@hire/ids";
 import { canonicalCity, EMPLOYMENT_TYPES } from "@hire/jobs";
+import { characterCount } from "@hire/text";
 import { z } from "zod";
 
 /** Default name of the topic; deployments may override it with `TOPIC_SEEKERS`. */
@@ -41,7 +42,7 @@ function addIssue(
 // Trimmed first, so "  " is empty and padding does not count against the limit.
 const chars = (min: number, max: number) =>
   z.string().trim().superRefine((s, ctx) => {
-    const n = [...s].length;
+    const n = characterCount(s);
     if (n < min) addIssue(ctx, "too_short", { min });
     else if (n > max) addIssue(ctx, "too_long", { max });
   });

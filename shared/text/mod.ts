@@ -6,4 +6,5 @@
  */
 export * from "./accepted_text.ts";
 export * from "./arabic_text.ts";
+export * from "./characters.ts";
 export * from "./feature_hash.ts";

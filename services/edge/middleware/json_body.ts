@@ -77,6 +77,10 @@ function inspectBody(): MiddlewareHandler<EdgeEnv> {
       }
       const errors = inspectJson(body);
       if (errors.length > 0) throw new ApiError("partner.validation_failed", { errors });
+      // The route's validator reads the body again through `c.req.json()`, which takes Hono's
+      // cached text (a promise, as Hono keeps it) before its cached bytes: given the text,
+      // it does not decode the bytes a second time through a new Response.
+      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
     }
     await next();
   };
