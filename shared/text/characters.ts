@@ -2,7 +2,7 @@
  * How many characters (Unicode code points) a string holds, as the API's length limits count
  * them: an Arabic letter or an emoji is one, and so is an unpaired surrogate. The same count
  * as `[...s].length`, without building that array of every character: on creates of real
- * postings it was 3.5% of the edge's time (bench/results/baselines-postings-profiled.md).
+ * postings it was 3.5% of the edge's time (`bench/results/baselines-postings-profiled.md`).
  * @module
  */
 export function characterCount(s: string): number {
