@@ -5,15 +5,18 @@
 /** The jobs collection's path. */
 export const JOBS_PATH = "/v1/partner/jobs";
 
-/** A create's JSON body. */
-export type JobBody = Record<string, unknown>;
+/** A job's title and description, which a create load may take in turn. */
+export interface JobText {
+  title: string;
+  description: string;
+}
 
 /**
- * What to send: creates with unique titles (of {@link jobBody}, or of `bodies` in turn, each
+ * What to send: creates with unique titles ({@link jobBody}'s, or with `texts` in turn, each
  * title made unique), or reads cycling through known ids.
  */
 export type LoadKind =
-  | { type: "create"; bodies?: readonly JobBody[] }
+  | { type: "create"; texts?: readonly JobText[] }
   | { type: "retrieve"; ids: string[] };
 
 /** One load run's input. */
@@ -53,12 +56,12 @@ export interface LoadResult {
 }
 
 /** The create body, with `title` varying per request. */
-export function jobBody(title: string): JobBody {
+export function jobBody(title: string) {
   return {
     title,
     description: "Builds and runs the services behind our hiring platform. Benchmark job.",
     city: "Riyadh",
-    employment_type: "full_time",
+    employment_type: "full_time" as const,
     salary_min: 10000,
     salary_max: 20000,
   };
@@ -70,16 +73,12 @@ export function socketErrorCount(e: SocketErrors): number {
 }
 
 /**
- * The body of a create load's `n`th request (from 0): `bodies`' in turn with `unique` before
- * its title, or {@link jobBody}'s with `unique` for a title.
+ * The body of a create load's `n`th request (from 0): {@link jobBody}'s, with `unique` for a
+ * title, or with `texts`' in turn, `unique` before its title.
  */
-export function createBody(
-  kind: { bodies?: readonly JobBody[] },
-  unique: string,
-  n: number,
-): JobBody {
-  const bodies = kind.bodies;
-  if (!bodies?.length) return jobBody(unique);
-  const body = bodies[n % bodies.length]!;
-  return { ...body, title: `${unique} ${body.title}` };
+export function createBody(kind: { texts?: readonly JobText[] }, unique: string, n: number) {
+  const texts = kind.texts;
+  if (!texts?.length) return jobBody(unique);
+  const text = texts[n % texts.length]!;
+  return { ...jobBody(`${unique} ${text.title}`), description: text.description };
 }

@@ -33,7 +33,7 @@ export async function wrkVersion(): Promise<string> {
  * A Lua string literal of `s`'s UTF-8 bytes, itself printable ASCII: every other byte as a
  * three-digit decimal escape, which Lua 5.1 (wrk's LuaJIT) reads as that byte.
  */
-export function lua(s: string): string {
+function lua(s: string): string {
   let out = "";
   for (const byte of new TextEncoder().encode(s)) {
     const c = String.fromCharCode(byte);
@@ -95,10 +95,10 @@ export function luaScript(spec: LoadSpec, nonce: string): string {
   if (spec.kind.type === "create") {
     const marker = "@TITLE@";
     const kind = spec.kind;
-    // One template per body (the default body alone without `bodies`), split where the
+    // One template per text (the default body alone without `texts`), split where the
     // unique part of the title goes.
     const templates = Array.from(
-      { length: kind.bodies?.length || 1 },
+      { length: kind.texts?.length || 1 },
       (_, i) => JSON.stringify(createBody(kind, marker, i)).split(marker),
     );
     return `${common}wrk.method = "POST"

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { jobBody } from "./load.ts";
 import { luaScript, parseWrk } from "./wrk.ts";
 
 // Captured from `wrk -t 2 -c 20 -d 2s --timeout 1s --latency -s <generated script>`
@@ -87,16 +88,16 @@ function luaString(literal: string): string {
   return new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
 }
 
-Deno.test("luaScript sends each given body in turn as its UTF-8, the script in ASCII, the title made unique", () => {
-  const bodies = [
-    { title: "ممرضة – الرياض", description: "نبحث عن ممرضة\nRequirements: ICU", city: "Riyadh" },
-    { title: "Nurse", description: 'Say "hi" \\ bye', city: "Jeddah" },
+Deno.test("luaScript sends each given text in turn as its UTF-8, the script in ASCII, the title made unique", () => {
+  const texts = [
+    { title: "ممرضة – الرياض", description: "نبحث عن ممرضة\nRequirements: ICU" },
+    { title: "Nurse", description: 'Say "hi" \\ bye' },
   ];
   const script = luaScript({
     scenario: "t",
     baseUrl: "http://127.0.0.1:1",
     apiKey: "k",
-    kind: { type: "create", bodies },
+    kind: { type: "create", texts },
     durationS: 1,
     connections: 1,
     threads: 1,
@@ -106,8 +107,9 @@ Deno.test("luaScript sends each given body in turn as its UTF-8, the script in A
   const line = script.split("\n").find((l) => l.startsWith("local bodies = "))!;
   const literals = line.match(/"(?:[^"\\]|\\.)*"/g)!.map(luaString);
   assert.equal(literals.length, 4);
-  for (const [i, body] of bodies.entries()) {
+  for (const [i, text] of texts.entries()) {
     const sent = JSON.parse(`${literals[2 * i]}Bench Engineer nonce-1-7${literals[2 * i + 1]}`);
-    assert.deepEqual(sent, { ...body, title: `Bench Engineer nonce-1-7 ${body.title}` });
+    const title = `Bench Engineer nonce-1-7 ${text.title}`;
+    assert.deepEqual(sent, { ...jobBody(title), title, description: text.description });
   }
 });

@@ -62,10 +62,7 @@ function jobKinds(count: number): { name: string; about: string; fields: Fields[
     {
       name: "load",
       about: "bench:baselines' and bench:api's create body (`bench/common/load.ts`)",
-      fields: Array.from({ length: count }, (_, i) => {
-        const b = jobBody(`Bench Engineer ${i}`);
-        return { title: String(b.title), description: String(b.description), city: "Riyadh" };
-      }),
+      fields: Array.from({ length: count }, (_, i) => jobBody(`Bench Engineer ${i}`)),
     },
   ];
 }
@@ -76,13 +73,8 @@ const rowsOf = (fields: readonly Fields[]): JobRow[] =>
     newJobRow({
       jobId: newId("job"),
       partnerId: MINIMAL_PARTNER,
-      fields: {
-        ...f,
-        employment_type: "full_time",
-        salary_min: 10000,
-        salary_max: 20000,
-        currency: "SAR",
-      },
+      // The load body's employment type and salary for every kind: only the text differs.
+      fields: { ...jobBody(f.title), description: f.description, city: f.city, currency: "SAR" },
       at: new Date(),
     })
   );
