@@ -1,13 +1,16 @@
 /**
- * What a job's text costs Postgres: the search text the site's index is built from, and the
- * job service's insert of whole jobs beside a bare insert of the same rows into a table with
- * its primary key alone. Each figure is the CPU the connection's backend process used (from
- * `/proc`, so Postgres must run on this machine), per job.
+ * What a job's text costs when it is stored: the search text the site's index is built from
+ * (in Postgres before migration 0021, in the job service since), and the job service's insert
+ * of whole jobs beside a bare insert of the same rows into a table with its primary key alone.
+ * Postgres's figures are the CPU the connection's backend process used (from `/proc`, so
+ * Postgres must run on this machine), the job service's that of this process; per job.
  * @module
  */
-import type { Sql, Tx } from "@hire/db";
-import { saveJobs } from "@hire/tables";
+import process from "node:process";
+import { type Sql, type Tx, unnestRows } from "@hire/db";
+import { jobColumnTypes } from "@hire/tables";
 import type { JobRow } from "@hire/jobs";
+import { siteSearchText } from "@hire/text";
 import { MINIMAL_TABLE } from "../baselines/minimal_db.ts";
 
 /** Clock ticks a second of `/proc/<pid>/stat` (USER_HZ, 100 on Linux). */
@@ -33,8 +36,15 @@ async function cpuPerJob(pid: number, jobs: number, work: () => Promise<void>): 
   return ((await backendTicks(pid) - before) / TICKS_PER_S) * 1e6 / jobs;
 }
 
-/** The search text of every job's title and description, read back so nothing is skipped. */
-export function searchTextCost(sql: Sql, pid: number, jobs: readonly JobRow[]): Promise<number> {
+/**
+ * Postgres's search text (migrations 0007 to 0020) of every job's title and description, read
+ * back so nothing is skipped.
+ */
+export function postgresSearchTextCost(
+  sql: Sql,
+  pid: number,
+  jobs: readonly JobRow[],
+): Promise<number> {
   const titles = jobs.map((j) => j.title);
   const descriptions = jobs.map((j) => j.description);
   return cpuPerJob(pid, jobs.length, async () => {
@@ -44,16 +54,39 @@ export function searchTextCost(sql: Sql, pid: number, jobs: readonly JobRow[]): 
   });
 }
 
-/** Inserts `jobs` into `jobs` as the job service does, `batch` to a transaction. */
+/** Microseconds of this process's CPU per job that the job service's search texts cost. */
+export function serviceSearchTextCost(jobs: readonly JobRow[]): number {
+  const before = process.cpuUsage();
+  let chars = 0;
+  for (const job of jobs) {
+    chars += siteSearchText(job.title).length + siteSearchText(job.description).length;
+  }
+  const used = process.cpuUsage(before);
+  if (chars === 0) throw new Error("no search text was made");
+  return (used.user + used.system) / jobs.length;
+}
+
+/** How a release's job service stored new jobs. */
+export type SaveJobs = (tx: Tx, jobs: JobRow[]) => Promise<unknown>;
+
+/**
+ * The job service's insert before migration 0021: the row alone, its `search` vector generated
+ * by Postgres (`saveJobs` since writes the vector, which that schema refuses).
+ */
+export const saveJobsBefore0021: SaveJobs = (tx, jobs) =>
+  tx`INSERT INTO jobs ${unnestRows(tx, jobs, jobColumnTypes)}`;
+
+/** Inserts `jobs` into `jobs` with `save`, `batch` to a transaction. */
 export function jobsInsertCost(
   sql: Sql,
   pid: number,
   jobs: readonly JobRow[],
   batch: number,
+  save: SaveJobs,
 ): Promise<number> {
   return cpuPerJob(pid, jobs.length, async () => {
     for (let i = 0; i < jobs.length; i += batch) {
-      await sql.begin((tx) => saveJobs(tx, jobs.slice(i, i + batch)));
+      await sql.begin((tx) => save(tx, jobs.slice(i, i + batch)));
     }
   });
 }

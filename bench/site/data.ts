@@ -4,6 +4,7 @@
  * @module
  */
 import type { Sql } from "@hire/db";
+import { matchesSiteSearch } from "@hire/tables";
 import type { SampledJob, Search } from "./paths.ts";
 
 /** `n` random ids of `partnerId`'s listed jobs. */
@@ -25,16 +26,15 @@ export async function randomJobs(sql: Sql, partnerId: string, n: number): Promis
 
 /** How many listed jobs each search matches (the feed shows the newest 20 of them). */
 export async function matchesPerSearch(sql: Sql, list: readonly Search[]): Promise<number[]> {
-  const rows = await sql<{ n: number }[]>`
-    SELECT (
-      SELECT count(*)::int FROM jobs j
-      WHERE j.status = 'active' AND j.deleted_at IS NULL AND j.city = s.city
-        AND j.search @@ websearch_to_tsquery('english', site_search_text(s.q))
-    ) AS n
-    FROM unnest(${sql.array(list.map((s) => s.city))}::text[],
-      ${sql.array(list.map((s) => s.q))}::text[]) WITH ORDINALITY AS s(city, q, i)
-    ORDER BY s.i`;
-  return rows.map((r) => r.n);
+  const counts: number[] = [];
+  for (const s of list) {
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM jobs j
+      WHERE j.status = 'active' AND j.deleted_at IS NULL AND j.city = ${s.city}
+        AND ${matchesSiteSearch(sql, s.q)}`;
+    counts.push(row!.n);
+  }
+  return counts;
 }
 
 /** Smallest, median and largest of `counts`, and how many are zero. */

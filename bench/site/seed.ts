@@ -1,12 +1,12 @@
 /**
  * The site benchmark's fixture: enough active jobs for the feed, written straight into the
- * jobs table in batches.
+ * jobs table in batches, with the table's own code (`saveJobs`, so with their search vectors).
  *
  * The job service owns that table, and jobs normally arrive through the API and Kafka. A
  * benchmark fixture of 100,000 jobs through the API would take many minutes and have the
- * embedding service embed every one of them (the CPU of the runs that follow), so the rows
- * are inserted with SQL instead. Nothing announces them on `jobs.changed`, so they are
- * never embedded: they keep `embedding_status = 'processing'` and `match_ready = false`,
+ * embedding service embed every one of them (the CPU of the runs that follow), so they do
+ * not come through the API. Nothing announces them on `jobs.changed`, so they are never
+ * embedded: they keep `embedding_status = 'processing'` and `match_ready = false`,
  * which is true (they have no vector) and what a job that had just been created would
  * show. The sweeper only retries jobs with an `embedding_retry_at`, which these have not,
  * so they cost the pipeline nothing. The site reads only `status` and `deleted_at`.
@@ -20,7 +20,8 @@ import {
   SEEKER_CITIES,
   syntheticJob,
 } from "@hire/fixtures";
-import { arabicCityName } from "@hire/jobs";
+import { arabicCityName, type JobRow, newJobRow } from "@hire/jobs";
+import { saveJobs } from "@hire/tables";
 import { ulid } from "ulid";
 import { createPartner } from "../common/partner.ts";
 
@@ -29,7 +30,7 @@ export const SEED_PARTNER_NAME = "Site benchmark employer (synthetic jobs)";
 
 /** How far back the seeded jobs' creation times reach. */
 const SPREAD_MS = 180 * 24 * 3600 * 1000;
-/** Rows per INSERT (14 parameters each, well under Postgres's 65,535). */
+/** Jobs per transaction. */
 const BATCH = 1000;
 
 /** Benefits an ad lists, in English and Arabic. */
@@ -43,29 +44,11 @@ export const BENEFITS: readonly [en: string, ar: string][] = [
   ["GOSI registration from day one", "التسجيل في التأمينات الاجتماعية من اليوم الأول"],
 ];
 
-/** A row of the jobs table as the fixture writes it (the other columns keep defaults). */
-export interface SeedJob {
-  id: string;
-  partner_id: string;
-  title: string;
-  description: string;
-  city: string;
-  employment_type: string;
-  salary_min: number;
-  salary_max: number;
-  currency: "SAR";
-  status: "active";
-  embedding_status: "processing";
-  match_ready: false;
-  created_at: Date;
-  updated_at: Date;
-}
-
 /**
  * One realistic bilingual job ad: the ad in its first language, a Markdown list of
  * benefits in both, then the ad in the other language (a few hundred characters in all).
  */
-export function seedJob(partnerId: string, rnd: Random, now: number): SeedJob {
+export function seedJob(partnerId: string, rnd: Random, now: number): JobRow {
   const occupation = rnd.pick(OCCUPATIONS);
   const place = rnd.weighted(SEEKER_CITIES, (c) => c.weight);
   const arabicFirst = rnd.chance(ARABIC_SHARE);
@@ -76,34 +59,32 @@ export function seedJob(partnerId: string, rnd: Random, now: number): SeedJob {
   const [low, high] = occupation.salary;
   const salaryMin = Math.round((low + rnd.next() * (high - low) / 2) / 500) * 500;
   const createdAt = new Date(now - Math.floor(rnd.next() * SPREAD_MS));
-  return {
-    id: `job_${ulid(createdAt.getTime())}`,
-    partner_id: partnerId,
-    title: first.body.title,
-    description: [first.body.description, benefits.join("\n"), second.body.description]
-      .join("\n\n"),
-    city: place.city,
-    employment_type: rnd.pick(occupation.employmentTypes),
-    salary_min: salaryMin,
-    salary_max: salaryMin + Math.round((high - low) / 1000) * 500,
-    currency: "SAR",
-    status: "active",
-    embedding_status: "processing",
-    match_ready: false,
-    created_at: createdAt,
-    updated_at: createdAt,
-  };
+  return newJobRow({
+    jobId: `job_${ulid(createdAt.getTime())}`,
+    partnerId,
+    at: createdAt,
+    fields: {
+      title: first.body.title,
+      description: [first.body.description, benefits.join("\n"), second.body.description]
+        .join("\n\n"),
+      city: place.city,
+      employment_type: rnd.pick(occupation.employmentTypes),
+      salary_min: salaryMin,
+      salary_max: salaryMin + Math.round((high - low) / 1000) * 500,
+      currency: "SAR",
+    },
+  });
 }
 
-/** Inserts `rows` in multi-row INSERTs of {@link BATCH}. */
-export async function insertJobs(sql: Sql, rows: readonly SeedJob[]): Promise<void> {
+/** Stores `rows` as the job service does (with their search vectors), {@link BATCH} at a time. */
+export async function insertJobs(sql: Sql, rows: readonly JobRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await sql`INSERT INTO jobs ${sql(rows.slice(i, i + BATCH))}`;
+    await sql.begin((tx) => saveJobs(tx, rows.slice(i, i + BATCH)));
   }
 }
 
 /** `count` jobs of `partnerId`, made by {@link seedJob}. */
-export function seedJobs(count: number, partnerId: string, rnd: Random): SeedJob[] {
+export function seedJobs(count: number, partnerId: string, rnd: Random): JobRow[] {
   const now = Date.now();
   return Array.from({ length: count }, () => seedJob(partnerId, rnd, now));
 }

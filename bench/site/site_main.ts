@@ -117,7 +117,7 @@ async function main(): Promise<void> {
       ),
     ];
 
-    // The API's reads need jobs of a partner with a key; SQL-inserted like the fixture.
+    // The API's reads need jobs of a partner with a key; stored like the fixture.
     const partner = await createPartner(`Site bench API ${new Date().toISOString()}`);
     const apiJobs = seedJobs(100, partner.partner_id, rnd);
     await insertJobs(sql, apiJobs);

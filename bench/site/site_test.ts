@@ -51,7 +51,7 @@ Deno.test("seedJob writes an active bilingual ad whose id carries its creation t
   const occupation = OCCUPATIONS.find((o) => [o.en.title, o.ar.title].includes(job.title));
   assert.ok(occupation, job.title);
   assert.ok(occupation.employmentTypes.includes(job.employment_type as never));
-  assert.ok(job.salary_min <= job.salary_max);
+  assert.ok(job.salary_min! <= job.salary_max!);
   assert.equal(job.status, "active");
   assert.equal(job.embedding_status, "processing");
 });

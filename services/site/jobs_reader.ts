@@ -6,6 +6,7 @@
 import type { Sql } from "@hire/db";
 import type { EmploymentType } from "@hire/jobs";
 import type { Position } from "@hire/ids";
+import { matchesSiteSearch } from "@hire/tables";
 import type { SiteJob } from "./site_job.ts";
 
 /** A job as the feed lists it: no description, an excerpt of it instead. */
@@ -59,11 +60,7 @@ export async function feedPage(
     WHERE ${listed(sql)}
       ${opts.city ? sql`AND j.city = ${opts.city}` : sql``}
       ${opts.employmentType ? sql`AND j.employment_type = ${opts.employmentType}` : sql``}
-      ${
-    opts.q
-      ? sql`AND j.search @@ websearch_to_tsquery('english', site_search_text(${opts.q}))`
-      : sql``
-  }
+      ${opts.q ? sql`AND ${matchesSiteSearch(sql, opts.q)}` : sql``}
       ${
     opts.after ? sql`AND (j.created_at, j.id) < (${opts.after.createdAt}, ${opts.after.id})` : sql``
   }

@@ -8,16 +8,19 @@
  * after the delete (the spec).
  * @module
  */
-import { type Sql, type Tx, unnestRows, unnestSelect } from "@hire/db";
+import { type Sql, type Tx, unnestSelect } from "@hire/db";
 import type { EmploymentType, JobRow, JobStatus } from "@hire/jobs";
+import { siteSearchText } from "@hire/text";
 import { daysBefore } from "./days_before.ts";
 
 /** Retention of soft-deleted jobs, from the spec. */
 export const DELETED_JOB_RETENTION_DAYS = 30;
 
-// The columns of a JobRow with their types. Reads name them rather than `*`, which would bring
-// the site's generated `search` tsvector along: as many bytes again as the text, on every read.
-const JOB_COLUMN_TYPES = {
+/**
+ * The columns of a JobRow with their SQL types. Reads name them rather than `*`, which would
+ * bring the site's `search` tsvector along: as many bytes again as the text, on every read.
+ */
+export const jobColumnTypes = {
   id: "text",
   partner_id: "text",
   title: "text",
@@ -40,7 +43,7 @@ const JOB_COLUMN_TYPES = {
   embedding_retry_at: "timestamptz",
   embedding_error: "text",
 } as const satisfies Record<keyof JobRow, string>;
-const JOB_COLUMNS = Object.keys(JOB_COLUMN_TYPES);
+const JOB_COLUMNS = Object.keys(jobColumnTypes);
 
 /** A select list of a JobRow's columns, for reads of `jobs` outside this module. */
 export const jobRowColumns = (sql: Sql | Tx) => sql(JOB_COLUMNS);
@@ -98,15 +101,35 @@ export async function countLiveJobs(sql: Sql): Promise<number> {
   return row!.n;
 }
 
+// The site's text search: a job's vector and a seeker's query are made from the same search
+// texts (siteSearchText) with the same configuration, `english`: English words stemmed, Arabic
+// ones as the rules left them. Title words weigh more than description words in the ranking.
+const searchVector = (tx: Tx) =>
+  tx`setweight(to_tsvector('english', j.search_title), 'A') ||
+    setweight(to_tsvector('english', j.search_description), 'B')`;
+
+/** The condition that job `j` (a query's alias for `jobs`) matches what a seeker typed. */
+export const matchesSiteSearch = (sql: Sql, typed: string) =>
+  sql`j.search @@ websearch_to_tsquery('english', ${siteSearchText(typed)})`;
+
 /**
  * Stores jobs as the job service decided them: a new one is inserted, an existing one has
  * every column replaced but its id, partner, creation time and what only the embedding
- * service moves (`embedded_version`, `first_ready_at`).
+ * service moves (`embedded_version`, `first_ready_at`). The site's `search` vector is written
+ * with them, from search texts made here (siteSearchText) rather than by Postgres.
  */
 export async function saveJobs(tx: Tx, jobs: JobRow[]): Promise<void> {
   if (jobs.length === 0) return;
+  const rows = jobs.map((job) => ({
+    ...job,
+    search_title: siteSearchText(job.title),
+    search_description: siteSearchText(job.description),
+  }));
+  const columns = { ...jobColumnTypes, search_title: "text", search_description: "text" };
   await tx`
-    INSERT INTO jobs ${unnestRows(tx, jobs, JOB_COLUMN_TYPES)}
+    INSERT INTO jobs (${tx(JOB_COLUMNS)}, search)
+    SELECT ${tx(JOB_COLUMNS)}, ${searchVector(tx)}
+    FROM (${unnestSelect(tx, rows, columns)}) AS j
     ON CONFLICT (id) DO UPDATE SET
       title = excluded.title, description = excluded.description, city = excluded.city,
       employment_type = excluded.employment_type, salary_min = excluded.salary_min,
@@ -116,7 +139,7 @@ export async function saveJobs(tx: Tx, jobs: JobRow[]): Promise<void> {
       content_version = excluded.content_version,
       embedding_attempts = excluded.embedding_attempts,
       embedding_retry_at = excluded.embedding_retry_at,
-      embedding_error = excluded.embedding_error`;
+      embedding_error = excluded.embedding_error, search = excluded.search`;
 }
 
 /** A job marked ready, and whether this was the first time (`job.created` is then due). */

@@ -8,3 +8,4 @@ export * from "./accepted_text.ts";
 export * from "./arabic_text.ts";
 export * from "./characters.ts";
 export * from "./feature_hash.ts";
+export * from "./search_text.ts";

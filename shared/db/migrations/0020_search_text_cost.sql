@@ -5,9 +5,9 @@
 -- job's search text took 380-460 us of Postgres CPU, in an insert of 1.1 ms a job (the bare
 -- insert of the same row: 60 us). Now the letters are folded by a character class and two
 -- replace() calls, and the article is found by lookarounds, so only its own letters are
--- matched: 185-210 us, and the insert 860 us (bench/results/search-text.md).
+-- matched: 185-210 us, and the insert 860 us (bench/results/search-text-0020.md).
 --
--- The output is the same for every text (shared/db/search_text_upgrade_test.ts compares the
+-- The output is the same for every text (shared/tables/search_text_upgrade_test.ts compares the
 -- two on synthetic jobs and on strings built from the characters the rules act on), so the
 -- vectors stored by the old function stay valid and nothing is rewritten.
 CREATE OR REPLACE FUNCTION site_search_text(t text) RETURNS text
