@@ -2,7 +2,7 @@
  * Entry point of the job service: the only file that reads the environment, opens
  * connections and handles signals.
  */
-import { connect, CONSUMER_SETTINGS } from "@hire/db";
+import { connectConsumer } from "@hire/db";
 import { serviceQueue } from "@hire/kafka";
 import { announceApiLoad } from "@hire/load";
 import { onShutdown } from "@hire/shutdown";
@@ -13,10 +13,9 @@ import { startJobService } from "./service.ts";
 
 const cfg = loadJobConfig();
 const log = createLogger("job", cfg.LOG_LEVEL);
-const sql = connect(cfg.DATABASE_URL, {
+const sql = connectConsumer(cfg.DATABASE_URL, {
   max: cfg.JOB_CONCURRENCY + 2,
   name: "job",
-  settings: CONSUMER_SETTINGS,
 });
 const { queue } = serviceQueue(cfg, { service: "job", log });
 

@@ -24,7 +24,7 @@ export interface ConnectOptions {
 
 /**
  * Server settings for the pools of the services that consume Kafka (job, embedding, matching,
- * delivery), whose statements look rows up by keys, write batches and claim queues: plans that
+ * delivery; {@link connectConsumer}), whose statements look rows up by keys, write batches and claim queues: plans that
  * do not turn on the values given. Postgres plans a prepared statement afresh on every call
  * while a plan for the values given looks cheaper than one for any values, and a lookup by
  * `= ANY($1)` always does (a plan for any array assumes ten elements): planning was 28% of the
@@ -34,7 +34,7 @@ export interface ConnectOptions {
  * server without autovacuum a plan made while a table was empty stays). The edge, the site and
  * the console, whose searches and listings do turn on their values, keep Postgres's choice.
  */
-export const CONSUMER_SETTINGS: Readonly<Record<string, string>> = {
+const CONSUMER_SETTINGS: Readonly<Record<string, string>> = {
   plan_cache_mode: "force_generic_plan",
 };
 
@@ -63,6 +63,14 @@ export function connect(url: string, opts: ConnectOptions = {}): Sql {
   });
   for (const oid of BUILT_IN_ARRAY_TYPES) sql.options.serializers[oid] ??= arrayParameter;
   return sql;
+}
+
+/**
+ * Opens the pool of a service that consumes Kafka: {@link connect}'s, with the consumers'
+ * server settings on every connection.
+ */
+export function connectConsumer(url: string, opts: ConnectOptions = {}): Sql {
+  return connect(url, { ...opts, settings: { ...CONSUMER_SETTINGS, ...opts.settings } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { connect, CONSUMER_SETTINGS, isDbUnavailable } from "./connect.ts";
+import { connect, connectConsumer, isDbUnavailable } from "./connect.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
@@ -74,8 +74,8 @@ Deno.test("a pool sends array parameters as arrays from its first statement, wha
 });
 
 /** How often the lookup by `= ANY` below was planned for its values and for any values. */
-async function plansOfLookup(settings?: Record<string, string>) {
-  const sql = connect(TEST_DATABASE_URL, { max: 1, name: "connect-plans-test", settings });
+async function plansOfLookup(open: typeof connect) {
+  const sql = open(TEST_DATABASE_URL, { max: 1, name: "connect-plans-test" });
   try {
     // More runs than the five after which Postgres weighs a plan for any values.
     for (let i = 0; i < 8; i++) {
@@ -95,6 +95,6 @@ async function plansOfLookup(settings?: Record<string, string>) {
 }
 
 Deno.test("a consumer's pool runs a statement on one plan for any values, where Postgres alone replans a lookup by = ANY on every call", async () => {
-  assert.deepEqual(await plansOfLookup(), { generic: 0, custom: 8 });
-  assert.deepEqual(await plansOfLookup(CONSUMER_SETTINGS), { generic: 8, custom: 0 });
+  assert.deepEqual(await plansOfLookup(connect), { generic: 0, custom: 8 });
+  assert.deepEqual(await plansOfLookup(connectConsumer), { generic: 8, custom: 0 });
 });

@@ -6,8 +6,8 @@
 export { bindableRuns, MAX_BIND_PARAMETERS } from "./bind_limit.ts";
 export {
   connect,
+  connectConsumer,
   type ConnectOptions,
-  CONSUMER_SETTINGS,
   isDbUnavailable,
   type Sql,
   type Tx,
