@@ -19,6 +19,11 @@ export interface BaselinesConfig extends Omit<BenchConfig, "baseUrl"> {
   sequential: number;
   /** Whether to run the profiled loads (`BENCH_BASELINES_PROFILE=0` skips them). */
   profile: boolean;
+  /**
+   * Seconds of produce and fetch requests the broker gets before our loads
+   * (`bench/common/broker_warmup.ts`); 0 skips them.
+   */
+  brokerWarmupS: number;
   /** Databases of the run: ours, and the minimal handlers' (`<database>_minimal`). */
   database: string;
   /**
@@ -44,6 +49,9 @@ export function readBaselinesConfig(): BaselinesConfig {
     poolSize: positiveInt("BENCH_BASELINES_POOL", 20),
     sequential: positiveInt("BENCH_BASELINES_SEQUENTIAL", 200),
     profile: Deno.env.get("BENCH_BASELINES_PROFILE") !== "0",
+    brokerWarmupS: Deno.env.get("BENCH_BASELINES_BROKER_WARMUP") === "0"
+      ? 0
+      : positiveInt("BENCH_BASELINES_BROKER_WARMUP", 60),
     database: Deno.env.get("BENCH_BASELINES_DATABASE") ?? "hire_bench_baselines",
     source: (Deno.env.get("BENCH_BASELINES_SOURCE") ?? ROOT).replace(/\/*$/, "/"),
     bodies: bodiesOf(Deno.env.get("BENCH_BASELINES_BODIES") ?? "load"),

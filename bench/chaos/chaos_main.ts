@@ -15,7 +15,7 @@ import { commitUnderTest } from "../common/commit.ts";
 import { describeMachine } from "../common/machine.ts";
 import { RESULTS_DIR, ROOT, runBenchmark, step } from "../common/proc.ts";
 import { writeResultFiles } from "../common/report.ts";
-import { stopBroker } from "./broker.ts";
+import { stopKafka } from "../../deploy/local/kafka.ts";
 import { readChaosConfig, SCENARIOS } from "./config.ts";
 import { newLedger } from "./ledger.ts";
 import { chaosMarkdown, type ChaosReport } from "./report.ts";
@@ -29,7 +29,7 @@ async function main() {
   const results: ScenarioResult[] = [];
   let aborted: string | undefined;
   // Until the services run, only the broker may be left running.
-  let stop = () => stopBroker(cfg.broker);
+  let stop = () => stopKafka(cfg.broker);
   // Interrupted: the services and the broker must not outlive the suite.
   const onSignal = async () => {
     step("chaos: interrupted; stopping the services and the broker");

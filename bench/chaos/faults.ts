@@ -6,7 +6,8 @@
 import { brokerPid } from "../../deploy/local/kafka.ts";
 import type { ServiceName } from "../../deploy/local/services.ts";
 import { isReady } from "../common/system.ts";
-import { restartBroker, signalBroker } from "./broker.ts";
+import { signalBroker } from "../../deploy/local/kafka.ts";
+import { restartBroker } from "./broker.ts";
 import type { ScenarioName } from "./config.ts";
 import type { ChaosContext } from "./context.ts";
 import type { RunningLoad } from "./load.ts";

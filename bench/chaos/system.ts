@@ -25,7 +25,8 @@ import { SERVICES } from "../../deploy/local/services.ts";
 import { createPartner } from "../common/partner.ts";
 import { commandOutput, ROOT, step } from "../common/proc.ts";
 import { isReady } from "../common/system.ts";
-import { removeLeftoverBroker, stopBroker } from "./broker.ts";
+import { stopKafka } from "../../deploy/local/kafka.ts";
+import { removeLeftoverBroker } from "./broker.ts";
 import type { ChaosConfig } from "./config.ts";
 import { type Fleet, removeLeftoverServices, startFleet } from "./fleet.ts";
 import type { JobBody } from "./load.ts";
@@ -161,7 +162,7 @@ export async function startChaosSystem(
     await fleet.stop();
     await receiver.stop();
     await sql.end();
-    await stopBroker(cfg.broker);
+    await stopKafka(cfg.broker);
   };
   onStarted(stop);
   step(`chaos: services started (logs in .local/chaos/logs/), edge ${edgeUrl}, site ${siteUrl}`);

@@ -5,7 +5,7 @@
  * Writes `bench/results/starvation.md` and `starvation-<date>.json`.
  * @module
  */
-import { stopBroker } from "../chaos/broker.ts";
+import { stopKafka } from "../../deploy/local/kafka.ts";
 import { pendingWork, waitQuiet } from "../chaos/observe.ts";
 import { withAdmin } from "../chaos/probes.ts";
 import { startAutovacuumStandIn } from "../common/autovacuum.ts";
@@ -24,7 +24,7 @@ const SERVICES = ["edge", "job", "embed", "match", "deliver", "site", "console"]
 
 async function main() {
   const cfg = readStarvationConfig();
-  let stop = () => stopBroker(cfg.system.broker);
+  let stop = () => stopKafka(cfg.system.broker);
   const onSignal = async () => {
     await stop();
     Deno.exit(130);

@@ -130,15 +130,46 @@ export async function brokerPid(b: LocalBroker = DEFAULT_BROKER): Promise<number
   return pid > 0 ? pid : undefined;
 }
 
-/** Stops the broker this script started, if any. */
-export async function stopKafka(b: LocalBroker = DEFAULT_BROKER): Promise<void> {
+/** Whether `pid` is alive (a zombie counts as gone). */
+async function alive(pid: number): Promise<boolean> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
+  return stat !== "" && stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+}
+
+/**
+ * The pid of `b`'s running broker, checked to be one: a signal must never reach another
+ * broker (the chaos suite kills its own with SIGKILL beside the shared one) or a process that
+ * took over a stale pid. Undefined when none runs.
+ */
+async function runningPid(b: LocalBroker): Promise<number | undefined> {
   const pid = await brokerPid(b);
-  if (!pid) return;
+  if (!pid || !await alive(pid)) return undefined;
+  const cmdline = (await Deno.readTextFile(`/proc/${pid}/cmdline`).catch(() => ""))
+    .split("\0");
+  const ours = cmdline.includes("kafka.Kafka") && cmdline.includes(`${b.dir}server.properties`);
+  return ours ? pid : undefined;
+}
+
+/** Sends `signal` to `b`'s broker and waits until it is gone; false when none ran. */
+export async function signalBroker(b: LocalBroker, signal: Deno.Signal): Promise<boolean> {
+  const pid = await runningPid(b);
+  if (!pid) return false;
+  Deno.kill(pid, signal);
+  await waitFor(`the broker (pid ${pid}) to exit`, async () => !await alive(pid), 60_000, 100);
+  return true;
+}
+
+/**
+ * Stops a local broker (by default the shared one): SIGTERM, and SIGKILL when it has not
+ * exited within a minute. Resolves once it is gone, so a start that follows starts a new one
+ * instead of finding the old one still answering.
+ */
+export async function stopKafka(b: LocalBroker = DEFAULT_BROKER): Promise<void> {
   try {
-    Deno.kill(pid, "SIGTERM");
-    step(`stopped Kafka (pid ${pid})`);
+    if (await signalBroker(b, "SIGTERM")) step(`stopped Kafka (${brokerAddress(b)})`);
   } catch {
-    // Already gone.
+    await signalBroker(b, "SIGKILL");
+    step(`killed Kafka (${brokerAddress(b)}): it did not stop within a minute`);
   }
   await Deno.remove(`${b.dir}kafka.pid`).catch(() => {});
 }

@@ -25,11 +25,12 @@ export async function waitFor(
   what: string,
   check: () => Promise<boolean>,
   timeoutMs: number,
+  intervalMs = 500,
 ): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
 }

@@ -1,0 +1,47 @@
+/** Stopping a local broker: it is gone when the stop resolves, and only a broker is signalled. */
+import assert from "node:assert/strict";
+import { brokerAddress, brokerAnswers, brokerPid, ensureKafka, stopKafka } from "./kafka.ts";
+
+async function freePort(): Promise<number> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+// A zombie counts as gone: this process started the broker, and reaps it when it can.
+async function processExists(pid: number): Promise<boolean> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
+  return stat !== "" && stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+}
+
+Deno.test("stopKafka resolves once the broker has exited, so a start after it starts a new one", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "kafka-stop-test-" });
+  const broker = { dir: `${dir}/`, port: await freePort() };
+  try {
+    await ensureKafka(broker);
+    const pid = await brokerPid(broker);
+    assert.ok(pid && await processExists(pid), "the broker runs");
+    await stopKafka(broker);
+    assert.equal(await processExists(pid), false, "the broker has exited");
+    assert.equal(await brokerAnswers(brokerAddress(broker)), false);
+    assert.equal(await brokerPid(broker), undefined, "its pid file is gone");
+  } finally {
+    await stopKafka(broker);
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("stopKafka signals no process but the folder's broker: a stale pid file is left alone", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "kafka-stale-pid-test-" });
+  const broker = { dir: `${dir}/`, port: await freePort() };
+  try {
+    // The pid a broker once had, taken since by another process: this test's own.
+    await Deno.writeTextFile(`${dir}/kafka.pid`, String(Deno.pid));
+    await stopKafka(broker);
+    assert.equal(await brokerPid(broker), undefined, "the stale pid file is removed");
+    // Still running: a SIGTERM would have ended this process.
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
