@@ -75,6 +75,16 @@ const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
 const x = (n: number) => `${n.toFixed(2)}×`;
 
+/**
+ * A ratio held to a floor (`≥ floor×`): two decimals, or four, cut rather than rounded, when two
+ * would round a ratio below the floor up to it (0.2997× is no 0.30×, and the verdict beside it
+ * says missed).
+ */
+export function ratioToFloor(value: number, floor?: number): string {
+  if (floor === undefined || value >= floor || Number(value.toFixed(2)) < floor) return x(value);
+  return `${(Math.floor(value * 10_000) / 10_000).toFixed(4)}×`;
+}
+
 function figuresTable(rows: RatioRow[]): string {
   return md.markdownTable(
     [
@@ -98,7 +108,9 @@ function figuresTable(rows: RatioRow[]): string {
       x(r.vs_bare.rps),
       x(r.vs_bare.p50),
       x(r.vs_bare.p99),
-      r.vs_minimal ? `${x(r.vs_minimal.rps)} (${r.vs_minimal.against})` : "—",
+      r.vs_minimal
+        ? `${ratioToFloor(r.vs_minimal.rps, r.target?.min_ratio)} (${r.vs_minimal.against})`
+        : "—",
       r.vs_minimal ? x(r.vs_minimal.p50) : "—",
       r.vs_minimal ? x(r.vs_minimal.p99) : "—",
       r.target
