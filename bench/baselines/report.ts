@@ -4,7 +4,7 @@
  * profiles' top functions, and the stages of one create.
  * @module
  */
-import type { BrokerWarmUp } from "../common/broker_warmup.ts";
+import { type BrokerWarmUp, describeBrokerWarmUp } from "../common/broker_warmup.ts";
 import type { Machine } from "../common/machine.ts";
 import * as md from "../common/markdown.ts";
 import type { ScenarioResult } from "../common/report.ts";
@@ -61,14 +61,6 @@ export interface BaselinesReport {
   /** The broker's warm-up before our loads; absent when it was skipped. */
   broker_warmup?: BrokerWarmUp;
   notes: string[];
-}
-
-function brokerWarmUp(w: BrokerWarmUp | undefined): string {
-  if (!w) return "not warmed up first (`BENCH_BASELINES_BROKER_WARMUP=0`).";
-  return `before our loads, ${w.seconds} s of produce and fetch requests on a topic of its own ` +
-    `(${w.produced} messages sent one at a time by 50 senders, ${w.consumed} read back; ` +
-    `\`bench/common/broker_warmup.ts\`), as a broker just started compiles its request paths ` +
-    `while it serves the first loads.`;
 }
 
 const f1 = (n: number) => n.toFixed(1);
@@ -284,7 +276,7 @@ ${r.source.newest_change}), run from \`${c.source}\`.
   site and console too) on the same database and topics, with the same two loads, create first;
   the pipeline starts with the backlog of every job created before and embeds and matches behind
   the load (no seekers are loaded, so matching has little to do).
-- **The broker**: ${brokerWarmUp(r.broker_warmup)}
+- **The broker** was ${describeBrokerWarmUp(r.broker_warmup, "BENCH_BASELINES_BROKER_WARMUP")}
 
 ## Figures
 

@@ -17,6 +17,21 @@ export interface BrokerWarmUp {
   consumed: number;
 }
 
+/**
+ * The warm-up as a report says it; `skipVariable` is the setting that skips it (when it was
+ * skipped, `warmUp` is undefined or null).
+ */
+export function describeBrokerWarmUp(
+  warmUp: BrokerWarmUp | undefined | null,
+  skipVariable: string,
+): string {
+  if (!warmUp) return `not warmed up (\`${skipVariable}=0\`).`;
+  return `warmed up before the loads that use it: ${warmUp.seconds} s of produce and fetch ` +
+    `requests on a topic of its own (${warmUp.produced} messages sent one at a time by ` +
+    `${SENDERS} senders, ${warmUp.consumed} read back; \`bench/common/broker_warmup.ts\`), as a ` +
+    `broker just started compiles its request paths while it serves the first loads.`;
+}
+
 /** Senders at once, each waiting for its acknowledgement before the next message. */
 const SENDERS = 50;
 /** As many as `jobs.commands` has. */

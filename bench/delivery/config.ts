@@ -19,6 +19,8 @@ export const CONFIG = {
   },
   batchSize: 500,
   warmupEvents: 100,
+  /** Seconds of produce and fetch requests the broker gets first (`0` skips them). */
+  brokerWarmupS: num("BENCH_DELIVERY_BROKER_WARMUP", 60),
   latency: { partners: 5, rate: num("BENCH_DELIVERY_RATE", 100) },
   durationS: num("BENCH_DELIVERY_DURATION", 20),
   isolation: {

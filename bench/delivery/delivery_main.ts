@@ -18,6 +18,7 @@
  * | `BENCH_DELIVERY_SLOW_RATE`      | `20`    | events/s to the slow webhook (isolation)      |
  * | `BENCH_DELIVERY_HEALTHY_RATE`   | `50`    | events/s to the healthy webhooks (isolation)  |
  * | `BENCH_DELIVERY_BARE_DURATION`  | `10`    | seconds of each phase of the bare sender      |
+ * | `BENCH_DELIVERY_BROKER_WARMUP`  | `60`    | seconds of broker warm-up first (`0` skips it) |
  * | `BENCH_DELIVERY_PROFILE`        | unset   | `1`: the service under `--cpu-prof`, profile kept in `bench/results/profiles/` |
  * @module
  */
@@ -41,6 +42,7 @@ import {
   throughputScenario,
 } from "./scenarios.ts";
 import { startDeliverySystem } from "./system.ts";
+import { warmBroker } from "../common/broker_warmup.ts";
 import { type AutovacuumStandIn, startAutovacuumStandIn } from "../common/autovacuum.ts";
 import { commitUnderTest } from "../common/commit.ts";
 import { describeMachine, type Machine } from "../common/machine.ts";
@@ -96,6 +98,10 @@ async function main() {
     // The run writes about 100,000 attempts into a database made afresh: without autovacuum
     // (this machine's server) every claim would read the dead index entries of all of them,
     // through plans made while the table was empty.
+    if (CONFIG.brokerWarmupS > 0) step(`warming the broker up for ${CONFIG.brokerWarmupS} s`);
+    const brokerWarmup = CONFIG.brokerWarmupS > 0
+      ? await warmBroker(system.brokers, CONFIG.brokerWarmupS)
+      : null;
     autovacuum = await startAutovacuumStandIn(system.sql);
     step(`delivery service at rest for ${CONFIG.restS} s`);
     await sleep(CONFIG.restS * 1000);
@@ -142,6 +148,7 @@ async function main() {
       latency,
       isolation,
       autovacuum: autovacuum?.done() ?? null,
+      broker_warmup: brokerWarmup,
       memory: {
         at_rest_mib: atRest,
         under_load_max_mib: sustained.processes.delivery.rssMaxMiB,

@@ -84,6 +84,7 @@ export function quietRun(): DeliveryResults {
       processes: processes(),
     },
     autovacuum: { vacuums: 4, analyses: 2, seconds: 1.5 },
+    broker_warmup: { seconds: 60, produced: 900_000, consumed: 900_000 },
     memory: { at_rest_mib: 100, under_load_max_mib: 180, after_mib: 170 },
     throughput: {
       ...summary(6000, 0, stats(1234, 2500, 3100)),

@@ -3,6 +3,7 @@
  * did, the figures against their targets, and findings worded from the run's own numbers.
  * @module
  */
+import { describeBrokerWarmUp } from "../common/broker_warmup.ts";
 import type { CpuUsage } from "../common/cpu.ts";
 import { figureRows, figures, TARGETS } from "./figures.ts";
 import type { DeliveryResults, Statuses } from "./results.ts";
@@ -120,6 +121,7 @@ and nothing else (no Kafka, Postgres, signing or queue): first as fast as ${r.ba
   } requests/s (the sustained scenario's deliveries/s, or 80% of the closed-loop rate when that is less) (request → response p50 ${r.bare.paced.latency_ms.p50} ms, p95 ${r.bare.paced.latency_ms.p95} ms). Rows marked × are ratios to it.
 Resident sizes are \`VmRSS\` from \`/proc/<pid>/status\`, sampled every 250 ms.
 ${vacuumSentence(r.autovacuum)}
+The broker was ${describeBrokerWarmUp(r.broker_warmup, "BENCH_DELIVERY_BROKER_WARMUP")}
 
 | scenario | what it does |
 | --- | --- |

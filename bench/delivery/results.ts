@@ -3,6 +3,7 @@
  * scenarios fill in and the report reads, kept apart so neither depends on the other.
  * @module
  */
+import type { BrokerWarmUp } from "../common/broker_warmup.ts";
 import type { CpuUsage } from "../common/cpu.ts";
 import type { LatencyStats } from "../common/stats.ts";
 import type { KeptProfile } from "../baselines/profiles.ts";
@@ -125,4 +126,6 @@ export interface DeliveryResults {
   profile?: KeptProfile;
   /** What the autovacuum stand-in ran after its first pass; null when the server's ran. */
   autovacuum: VacuumWork | null;
+  /** The broker's warm-up before the scenarios; null when it was skipped. */
+  broker_warmup: BrokerWarmUp | null;
 }

@@ -42,6 +42,8 @@ export interface DeliverySystem {
   caPath: string;
   /** The delivery service's process. */
   pid: number;
+  /** The brokers the run uses (comma-separated). */
+  brokers: string;
   env: Record<string, string>;
   /** Stops the service (its profile is written then), deletes the topics, closes pools. */
   stop(): Promise<void>;
@@ -125,6 +127,7 @@ export async function startDeliverySystem(
     secretKeys,
     caPath,
     pid,
+    brokers,
     env,
     async stop() {
       await publisher.disconnect();
