@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createKafka } from "@hire/kafka";
-import { LOCAL_BROKER } from "../../deploy/local/kafka.ts";
+import { TEST_ENV } from "@hire/testing/stack.ts";
 import { describeBrokerWarmUp, warmBroker } from "./broker_warmup.ts";
 
-const BROKERS = Deno.env.get("KAFKA_BROKERS") ?? LOCAL_BROKER;
+const BROKERS = TEST_ENV.KAFKA_BROKERS;
 
 Deno.test("warmBroker sends and reads back messages for the time given, then deletes its topic", async () => {
   const started = Date.now();
