@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { brokerAddress, brokerAnswers, brokerPid, ensureKafka, stopKafka } from "./kafka.ts";
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -17,7 +17,7 @@ async function processExists(pid: number): Promise<boolean> {
 
 Deno.test("stopKafka resolves once the broker has exited, so a start after it starts a new one", async () => {
   const dir = await Deno.makeTempDir({ prefix: "kafka-stop-test-" });
-  const broker = { dir: `${dir}/`, port: await freePort() };
+  const broker = { dir: `${dir}/`, port: freePort() };
   try {
     await ensureKafka(broker);
     const pid = await brokerPid(broker);
@@ -34,7 +34,7 @@ Deno.test("stopKafka resolves once the broker has exited, so a start after it st
 
 Deno.test("stopKafka signals no process but the folder's broker: a stale pid file is left alone", async () => {
   const dir = await Deno.makeTempDir({ prefix: "kafka-stale-pid-test-" });
-  const broker = { dir: `${dir}/`, port: await freePort() };
+  const broker = { dir: `${dir}/`, port: freePort() };
   try {
     // The pid a broker once had, taken since by another process: this test's own.
     await Deno.writeTextFile(`${dir}/kafka.pid`, String(Deno.pid));
