@@ -7,7 +7,15 @@
  */
 import { ROOT } from "./proc.ts";
 
-const TICKS_PER_S = 100; // USER_HZ; 100 on every Linux this runs on.
+/** Clock ticks a second of `/proc/<pid>/stat` (USER_HZ; 100 on every Linux this runs on). */
+export const TICKS_PER_S = 100;
+
+/** utime + stime of a /proc/<pid>/stat text, in ticks. */
+export function cpuTicks(stat: string): number {
+  // Fields after the parenthesised command name: state (3), …, utime (14), stime (15).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
 
 interface ProcSample {
   group: string;

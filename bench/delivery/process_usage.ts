@@ -5,16 +5,8 @@
  * @module
  */
 import { sleep } from "@hire/testing/receiver.ts";
+import { cpuTicks, TICKS_PER_S } from "../common/cpu.ts";
 import { vmRssKiB } from "../common/rss.ts";
-
-const TICKS_PER_S = 100; // USER_HZ; 100 on every Linux this runs on.
-
-/** utime + stime of a /proc/<pid>/stat text, in ticks. */
-export function cpuTicks(stat: string): number {
-  // Fields after the parenthesised command name: state (3), …, utime (14), stime (15).
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 /** Resident size now, in KiB; undefined once the process is gone. */
 export async function residentKiB(pid: number): Promise<number | undefined> {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { portAllocator } from "./process_fleet.ts";
-import { cpuTicks } from "./process_usage.ts";
+import { cpuTicks } from "../common/cpu.ts";
 import { arrivalLine, parseArrival } from "./receivers.ts";
 
 Deno.test("an arrival line gives back the webhook label, the event id and the time", () => {

@@ -12,16 +12,9 @@ import { jobColumnTypes } from "@hire/tables";
 import type { JobRow } from "@hire/jobs";
 import { siteSearchText } from "@hire/text";
 import { MINIMAL_TABLE } from "../baselines/minimal_db.ts";
+import { cpuTicks, TICKS_PER_S } from "../common/cpu.ts";
 
-/** Clock ticks a second of `/proc/<pid>/stat` (USER_HZ, 100 on Linux). */
-const TICKS_PER_S = 100;
-
-async function backendTicks(pid: number): Promise<number> {
-  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
+const backendTicks = async (pid: number) => cpuTicks(await Deno.readTextFile(`/proc/${pid}/stat`));
 
 /** The pid of the backend behind a pool of one connection. */
 export async function backendPid(sql: Sql): Promise<number> {
