@@ -10,7 +10,7 @@
  * (and `baselines-create-trace.json`, when present) without measuring.
  * @module
  */
-import { type BrokerWarmUp, warmBroker } from "../common/broker_warmup.ts";
+import { warmBroker } from "../common/broker_warmup.ts";
 import { connect } from "@hire/db";
 import { bottleneckNotes } from "../common/diagnose.ts";
 import { JOBS_PATH, type LoadKind, type LoadSpec } from "../common/load.ts";
@@ -259,11 +259,7 @@ async function main(): Promise<void> {
   await dropMinimalDatabase(minimalUrl);
 
   const stack = await prepareStack(cfg.database, cfg.source);
-  let brokerWarmup: BrokerWarmUp | undefined;
-  if (cfg.brokerWarmupS > 0) {
-    step(`warming the broker up for ${cfg.brokerWarmupS} s`);
-    brokerWarmup = await warmBroker(stack.brokers, cfg.brokerWarmupS);
-  }
+  const brokerWarmup = await warmBroker(stack.brokers, cfg.brokerWarmupS);
   let ours: Awaited<ReturnType<typeof ourIds>>;
   let sequential;
   const profiles: ProfiledLoad[] = [];

@@ -58,8 +58,8 @@ export interface BaselinesReport {
   ratios: RatioRow[];
   sequential: { creates: number; stages: Stage[] };
   profiles: ProfiledLoad[];
-  /** The broker's warm-up before our loads; absent when it was skipped. */
-  broker_warmup?: BrokerWarmUp;
+  /** The broker's warm-up before our loads; null when it was skipped (absent before it ran). */
+  broker_warmup?: BrokerWarmUp | null;
   notes: string[];
 }
 

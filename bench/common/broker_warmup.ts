@@ -9,6 +9,7 @@
  * @module
  */
 import { createKafka, createKafkaQueue } from "@hire/kafka";
+import { step } from "./proc.ts";
 
 /** What the warm-up sent and read back. */
 export interface BrokerWarmUp {
@@ -37,8 +38,13 @@ const SENDERS = 50;
 /** As many as `jobs.commands` has. */
 const PARTITIONS = 12;
 
-/** Sends and reads messages on `brokers` (comma-separated) for `seconds`. */
-export async function warmBroker(brokers: string, seconds: number): Promise<BrokerWarmUp> {
+/**
+ * Sends and reads messages on `brokers` (comma-separated) for `seconds`; null, doing nothing,
+ * when `seconds` is 0 (the benchmark's setting skips the warm-up).
+ */
+export async function warmBroker(brokers: string, seconds: number): Promise<BrokerWarmUp | null> {
+  if (seconds <= 0) return null;
+  step(`warming the broker up for ${seconds} s`);
   const topic = `bench.broker-warmup.${Date.now().toString(36)}`;
   const kafka = createKafka({ brokers: brokers.split(","), clientId: "bench-broker-warmup" });
   const queue = createKafkaQueue(kafka);

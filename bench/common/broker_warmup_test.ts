@@ -8,6 +8,7 @@ const BROKERS = TEST_ENV.KAFKA_BROKERS;
 Deno.test("warmBroker sends and reads back messages for the time given, then deletes its topic", async () => {
   const started = Date.now();
   const warmUp = await warmBroker(BROKERS, 1);
+  assert.ok(warmUp, "a positive time runs the warm-up");
   assert.ok(Date.now() - started >= 1000, "it ran for the second given");
   assert.equal(warmUp.seconds, 1);
   assert.ok(warmUp.produced > 100, `${warmUp.produced} messages sent`);
@@ -20,6 +21,7 @@ Deno.test("warmBroker sends and reads back messages for the time given, then del
   } finally {
     await admin.disconnect();
   }
+  assert.equal(await warmBroker(BROKERS, 0), null, "0 s skips it");
 });
 
 Deno.test("describeBrokerWarmUp says what the warm-up did, or how it was skipped", () => {

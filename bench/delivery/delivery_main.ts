@@ -98,10 +98,7 @@ async function main() {
     // The run writes about 100,000 attempts into a database made afresh: without autovacuum
     // (this machine's server) every claim would read the dead index entries of all of them,
     // through plans made while the table was empty.
-    if (CONFIG.brokerWarmupS > 0) step(`warming the broker up for ${CONFIG.brokerWarmupS} s`);
-    const brokerWarmup = CONFIG.brokerWarmupS > 0
-      ? await warmBroker(system.brokers, CONFIG.brokerWarmupS)
-      : null;
+    const brokerWarmup = await warmBroker(system.brokers, CONFIG.brokerWarmupS);
     autovacuum = await startAutovacuumStandIn(system.sql);
     step(`delivery service at rest for ${CONFIG.restS} s`);
     await sleep(CONFIG.restS * 1000);

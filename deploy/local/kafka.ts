@@ -131,7 +131,7 @@ export async function brokerPid(b: LocalBroker = DEFAULT_BROKER): Promise<number
 }
 
 /** Whether `pid` is alive (a zombie counts as gone). */
-async function alive(pid: number): Promise<boolean> {
+export async function processAlive(pid: number): Promise<boolean> {
   const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
   return stat !== "" && stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
 }
@@ -143,7 +143,7 @@ async function alive(pid: number): Promise<boolean> {
  */
 async function runningPid(b: LocalBroker): Promise<number | undefined> {
   const pid = await brokerPid(b);
-  if (!pid || !await alive(pid)) return undefined;
+  if (!pid || !await processAlive(pid)) return undefined;
   const cmdline = (await Deno.readTextFile(`/proc/${pid}/cmdline`).catch(() => ""))
     .split("\0");
   const ours = cmdline.includes("kafka.Kafka") && cmdline.includes(`${b.dir}server.properties`);
@@ -155,7 +155,12 @@ export async function signalBroker(b: LocalBroker, signal: Deno.Signal): Promise
   const pid = await runningPid(b);
   if (!pid) return false;
   Deno.kill(pid, signal);
-  await waitFor(`the broker (pid ${pid}) to exit`, async () => !await alive(pid), 60_000, 100);
+  await waitFor(
+    `the broker (pid ${pid}) to exit`,
+    async () => !await processAlive(pid),
+    60_000,
+    100,
+  );
   return true;
 }
 

@@ -1,6 +1,13 @@
 /** Stopping a local broker: it is gone when the stop resolves, and only a broker is signalled. */
 import assert from "node:assert/strict";
-import { brokerAddress, brokerAnswers, brokerPid, ensureKafka, stopKafka } from "./kafka.ts";
+import {
+  brokerAddress,
+  brokerAnswers,
+  brokerPid,
+  ensureKafka,
+  processAlive,
+  stopKafka,
+} from "./kafka.ts";
 
 function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -9,21 +16,15 @@ function freePort(): number {
   return port;
 }
 
-// A zombie counts as gone: this process started the broker, and reaps it when it can.
-async function processExists(pid: number): Promise<boolean> {
-  const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
-  return stat !== "" && stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-}
-
 Deno.test("stopKafka resolves once the broker has exited, so a start after it starts a new one", async () => {
   const dir = await Deno.makeTempDir({ prefix: "kafka-stop-test-" });
   const broker = { dir: `${dir}/`, port: freePort() };
   try {
     await ensureKafka(broker);
     const pid = await brokerPid(broker);
-    assert.ok(pid && await processExists(pid), "the broker runs");
+    assert.ok(pid && await processAlive(pid), "the broker runs");
     await stopKafka(broker);
-    assert.equal(await processExists(pid), false, "the broker has exited");
+    assert.equal(await processAlive(pid), false, "the broker has exited");
     assert.equal(await brokerAnswers(brokerAddress(broker)), false);
     assert.equal(await brokerPid(broker), undefined, "its pid file is gone");
   } finally {
