@@ -38,4 +38,6 @@ export const CONFIG = {
   /** An event whose first attempt has not arrived this long after the last send is missed. */
   settleMs: 30_000,
   warmupEvents: 20,
+  /** Seconds of broker warm-up before the runs (`bench/common/broker_warmup.ts`); 0 skips it. */
+  brokerWarmupS: num("BENCH_FAIRNESS_BROKER_WARMUP", 60),
 };

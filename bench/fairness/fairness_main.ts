@@ -4,7 +4,7 @@
  * measured in the same run. Runs the edge and the delivery service in-process (as
  * `bench:delivery`) on a database of its own, `hire_bench_fairness`, made afresh, and on
  * fresh `test.` topics. Writes `bench/results/fairness.md` and `fairness-<date>.json`.
- * About four minutes with the defaults.
+ * About five minutes with the defaults.
  *
  * | variable                         | default                 | meaning                                  |
  * | -------------------------------- | ----------------------- | ---------------------------------------- |
@@ -13,10 +13,12 @@
  * | `BENCH_FAIRNESS_NOISY_ENDPOINTS` | `20`                    | the noisy partner's webhooks             |
  * | `BENCH_FAIRNESS_NOISY_RATE`      | Growth's limit ÷ 60 (10) | the noisy partner's events/s            |
  * | `BENCH_FAIRNESS_HEAD_START`      | `15`                    | seconds the flood runs before the stream |
+ * | `BENCH_FAIRNESS_BROKER_WARMUP`   | `60`                    | seconds of broker warm-up (`0` skips it) |
  * @module
  */
 import { loadDeliveryConfig, webhookClientOptions } from "@hire/delivery-service/config.ts";
 import { createPublisher } from "@hire/kafka";
+import { warmBroker } from "../common/broker_warmup.ts";
 import { commitUnderTest } from "../common/commit.ts";
 import { freshDatabase } from "../common/fresh_database.ts";
 import { describeMachine } from "../common/machine.ts";
@@ -47,6 +49,7 @@ async function main() {
   let noisy: Awaited<ReturnType<typeof noisyPartner>> | undefined;
   let results: FairnessResults;
   try {
+    const brokerWarmup = await warmBroker(cfg.KAFKA_BROKERS.join(","), CONFIG.brokerWarmupS);
     await publisher.connect();
     const healthy = { fleet, partnerId: await fleet.partner(await fleet.receiver(), ["/fast"]) };
     await warmUp(stack, publisher, healthy);
@@ -62,7 +65,7 @@ async function main() {
       webhook_max_in_flight: cfg.WEBHOOK_MAX_IN_FLIGHT,
       concurrency: cfg.DELIVERY_CONCURRENCY,
     });
-    results = { bare_hono: bare, alone, beside_noisy: besideNoisy };
+    results = { bare_hono: bare, alone, beside_noisy: besideNoisy, broker_warmup: brokerWarmup };
   } finally {
     // Hung attempts fail at once when their endpoints close, so the service stops quickly.
     await Promise.all(noisy?.servers.map((s) => s.close()) ?? []);

@@ -3,6 +3,7 @@
  * `bench/results/fairness.md`. Free of I/O, so the wording can be tested on a made-up run.
  * @module
  */
+import { describeBrokerWarmUp } from "../common/broker_warmup.ts";
 import type { Machine } from "../common/machine.ts";
 import { cpuLine, machineTable } from "../common/markdown.ts";
 import { type Figure, figureRows, meets, ms } from "../delivery/figures.ts";
@@ -52,15 +53,21 @@ export function figures(r: FairnessResults): Figure[] {
     ...healthyFigures("healthy partner beside the noisy one", r.beside_noisy, r),
     {
       scenario: N,
-      figure: "attempts in flight, max (sampled)",
+      figure: "requests out at once, max (sampled)",
       value: n.in_flight.max,
       unit: "",
       target: { op: "≤", value: n.settings.partner_max_in_flight },
     },
-    { scenario: N, figure: "attempts in flight, mean", value: n.in_flight.mean, unit: "" },
+    { scenario: N, figure: "requests out at once, mean", value: n.in_flight.mean, unit: "" },
     {
       scenario: N,
-      figure: "webhooks in flight at once, max",
+      figure: "attempts claimed at once, max (answered ones awaiting their record included)",
+      value: n.claimed.max,
+      unit: "",
+    },
+    {
+      scenario: N,
+      figure: "webhooks with a request out at once, max",
       value: n.webhooks_in_flight_max,
       unit: "",
     },
@@ -96,7 +103,7 @@ export function observations(r: FairnessResults): string[] {
         `${a.latency_ms.p95} ms). `
       : `Beside the noisy partner the healthy p95 is ${s.latency_ms.p95} ms against ` +
         `${a.latency_ms.p95} ms alone (p50 ${s.latency_ms.p50} against ${a.latency_ms.p50} ms). `) +
-      `The noisy partner held at most ${n.in_flight.max} attempts (mean ${n.in_flight.mean}) ` +
+      `The noisy partner had at most ${n.in_flight.max} requests out (mean ${n.in_flight.mean}) ` +
       `of the process's ${n.settings.concurrency} workers (its cap: ` +
       `${n.settings.partner_max_in_flight}), spread over up to ${n.webhooks_in_flight_max} ` +
       `of its ${n.endpoints} webhooks; ${n.pending_at_end.toLocaleString("en-US")} of its ` +
@@ -141,7 +148,9 @@ export function fairnessMarkdown(r: FairnessResults, ctx: ReportContext): string
 The edge and the delivery service run in-process on real Kafka and Postgres (as
 \`bench:delivery\`), with the production settings: \`WEBHOOK_TIMEOUT\` 10 s, \`DELIVERY_POLL_MS\` 1000,
 \`DELIVERY_CONCURRENCY\` ${n.settings.concurrency}, \`WEBHOOK_MAX_IN_FLIGHT\` ${n.settings.webhook_max_in_flight},
-\`DELIVERY_PARTNER_MAX_IN_FLIGHT\` ${n.settings.partner_max_in_flight}.
+\`DELIVERY_PARTNER_MAX_IN_FLIGHT\` ${n.settings.partner_max_in_flight}. The broker was ${
+    describeBrokerWarmUp(r.broker_warmup, "BENCH_FAIRNESS_BROKER_WARMUP")
+  }
 
 - **Healthy partner**: one webhook on an HTTPS receiver that answers 200 at once;
   ${r.alone.rate} events/s for ${r.alone.duration_s} s. Latency is event sent (just before the

@@ -3,6 +3,7 @@
  * the scenarios fill in and the report reads.
  * @module
  */
+import type { BrokerWarmUp } from "../common/broker_warmup.ts";
 import type { CpuUsage } from "../common/cpu.ts";
 import type { LatencyStats } from "../common/stats.ts";
 import type { DeliverySummary } from "../delivery/tally.ts";
@@ -27,9 +28,18 @@ export interface NoisyFigures {
   events: number;
   /** Connections its endpoints accepted: one per attempt made. */
   attempts_made: number;
-  /** Its attempts claimed at once (sampled every 500 ms from `webhook_deliveries`). */
+  /**
+   * Its requests out at once: the connections its endpoints held (sampled every 500 ms). The
+   * caps bound these.
+   */
   in_flight: { max: number; mean: number };
-  /** Of its webhooks, how many had an attempt in flight at once (most, sampled). */
+  /**
+   * Its attempts claimed at once (`delivery_queue` rows under a lease, sampled with the
+   * above): also the attempts answered (timed out) whose record has not committed, which
+   * take no place under the caps, so this may exceed them.
+   */
+  claimed: { max: number; mean: number };
+  /** Of its webhooks, how many had a request out at once (most, sampled). */
   webhooks_in_flight_max: number;
   /** Its attempts waiting at the end of the healthy stream. */
   pending_at_end: number;
@@ -42,6 +52,7 @@ export interface FairnessResults {
   bare_hono: BareResult;
   alone: HealthyRun;
   beside_noisy: HealthyRun & { noisy: NoisyFigures };
+  broker_warmup: BrokerWarmUp | null;
 }
 
 /** A latency beside the bare handler's: p95 ÷ bare p95. */

@@ -75,21 +75,25 @@ export async function noisyPartner(stack: Stack): Promise<Noisy> {
   return { partnerId: p.partnerId, servers };
 }
 
-/** Samples the noisy partner's claimed and waiting attempts every 500 ms. */
-function sampleNoisy(sql: Sql, partnerId: string) {
-  const samples: { at: number; inFlight: number; webhooks: number; pending: number }[] = [];
+/**
+ * Samples the noisy partner every 500 ms: its requests out (the connections its endpoints
+ * hold), its claimed attempts and its waiting ones.
+ */
+function sampleNoisy(sql: Sql, noisy: Noisy) {
+  const samples: Sample[] = [];
   let running = true;
   const loop = (async () => {
     while (running) {
-      const [row] = await sql<{ in_flight: number; webhooks: number; pending: number }[]>`
-        SELECT count(*) FILTER (WHERE locked_until > now())::int AS in_flight,
-               count(DISTINCT webhook_id) FILTER (WHERE locked_until > now())::int AS webhooks,
+      const [row] = await sql<{ claimed: number; pending: number }[]>`
+        SELECT count(*) FILTER (WHERE locked_until > now())::int AS claimed,
                count(*)::int AS pending
-        FROM delivery_queue WHERE partner_id = ${partnerId}`;
+        FROM delivery_queue WHERE partner_id = ${noisy.partnerId}`;
+      const open = noisy.servers.map((s) => s.open());
       samples.push({
         at: Date.now(),
-        inFlight: row!.in_flight,
-        webhooks: row!.webhooks,
+        inFlight: open.reduce((a, n) => a + n, 0),
+        webhooks: open.filter((n) => n > 0).length,
+        claimed: row!.claimed,
         pending: row!.pending,
       });
       await sleep(500);
@@ -101,6 +105,24 @@ function sampleNoisy(sql: Sql, partnerId: string) {
       await loop;
       return samples;
     },
+  };
+}
+
+interface Sample {
+  at: number;
+  inFlight: number;
+  webhooks: number;
+  claimed: number;
+  pending: number;
+}
+
+/** Most and mean of a sampled figure; the mean over `during` only. */
+function maxAndMean(samples: Sample[], during: Sample[], of: (s: Sample) => number) {
+  return {
+    max: Math.max(0, ...samples.map(of)),
+    mean: during.length
+      ? Math.round(during.reduce((a, s) => a + of(s), 0) / during.length * 10) / 10
+      : NaN,
   };
 }
 
@@ -121,7 +143,7 @@ export async function besideNoisyRun(
       `answer (${CONFIG.webhookTimeoutMs / 1000} s timeout), from ${n.headStartS} s before ` +
       `the healthy stream of ${CONFIG.healthyRate} events/s for ${CONFIG.durationS} s`,
   );
-  const sampler = sampleNoisy(stack.sql, noisy.partnerId);
+  const sampler = sampleNoisy(stack.sql, noisy);
   const flood = publishPaced(publisher, stack.topics.events, [
     { partners: [noisy.partnerId], rate: n.rate },
   ], n.headStartS + CONFIG.durationS);
@@ -140,12 +162,8 @@ export async function besideNoisyRun(
     head_start_s: n.headStartS,
     events: flooded.size,
     attempts_made: noisy.servers.reduce((a, s) => a + s.accepted(), 0),
-    in_flight: {
-      max: Math.max(0, ...samples.map((s) => s.inFlight)),
-      mean: during.length
-        ? Math.round(during.reduce((a, s) => a + s.inFlight, 0) / during.length * 10) / 10
-        : NaN,
-    },
+    in_flight: maxAndMean(samples, during, (s) => s.inFlight),
+    claimed: maxAndMean(samples, during, (s) => s.claimed),
     webhooks_in_flight_max: Math.max(0, ...samples.map((s) => s.webhooks)),
     pending_at_end: samples.at(-1)?.pending ?? NaN,
     settings,
