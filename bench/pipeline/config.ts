@@ -2,7 +2,7 @@
  * The pipeline benchmark's and the soak's knobs, read once from the environment.
  * @module
  */
-import { intVar, parseConfig } from "@hire/config";
+import { intVar, nonNegativeIntVar, parseConfig } from "@hire/config";
 import { z } from "zod";
 
 const schema = z.object({
@@ -28,6 +28,11 @@ const schema = z.object({
   BENCH_PIPELINE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/).default(
     "hire_bench_pipeline",
   ),
+  /**
+   * Seconds of produce and fetch requests on the broker before the system starts
+   * (`bench/common/broker_warmup.ts`), shared with the soak; 0 skips them.
+   */
+  BENCH_PIPELINE_BROKER_WARMUP: nonNegativeIntVar(60),
   /** Runs the matching service under `--cpu-prof` (slower; the figures say so). */
   BENCH_PIPELINE_PROFILE: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
   /** Names this run's results (`pipeline-<label>-<date>.json`), e.g. `before`. */

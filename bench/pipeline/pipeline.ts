@@ -6,6 +6,7 @@
  */
 import type { Sql } from "@hire/db";
 import { createKafka } from "@hire/kafka";
+import { type BrokerWarmUp, warmBroker } from "../common/broker_warmup.ts";
 import { keepProfile, type KeptProfile, monotonicUs } from "../baselines/profiles.ts";
 import { createPartner } from "../common/partner.ts";
 import { RESULTS_DIR, step } from "../common/proc.ts";
@@ -153,6 +154,7 @@ export interface PipelineRun {
   residentUnderLoadPeak: Record<string, Resident>;
   residentUnderLoadLast: Record<string, Resident>;
   profile: KeptProfile | null;
+  brokerWarmup: BrokerWarmUp | null;
 }
 
 /** A partner of the stack's database with a key, made as an operator makes one. */
@@ -160,11 +162,18 @@ export async function stackPartner(stack: Stack, name: string) {
   return await createPartner(name, { env: { DATABASE_URL: stack.databaseUrl } });
 }
 
-/** Starts the system, warms it up and drains it: ready to measure. */
+/** Warms the broker, starts the system, warms it up and drains it: ready to measure. */
 export async function readySystem(
   stack: Stack,
-  opts: { logDir: string; profileDir?: string; env?: Record<string, string> },
-): Promise<{ system: RunningSystem; apiKey: string }> {
+  opts: {
+    logDir: string;
+    brokerWarmupS: number;
+    profileDir?: string;
+    env?: Record<string, string>;
+  },
+): Promise<{ system: RunningSystem; apiKey: string; brokerWarmup: BrokerWarmUp | null }> {
+  // Before the services start, so that the warm-up's requests are all the broker serves.
+  const brokerWarmup = await warmBroker(stack.brokers, opts.brokerWarmupS);
   const system = await startSystem(stack, {
     logDir: opts.logDir,
     cpuProfile: opts.profileDir ? { service: "match", dir: opts.profileDir } : undefined,
@@ -189,7 +198,7 @@ export async function readySystem(
     );
     if (warm?.readyMs === null) throw new Error("the warm-up job was not match-ready in 120 s");
     await drain(stack);
-    return { system, apiKey: partner.api_key };
+    return { system, apiKey: partner.api_key, brokerWarmup };
   } catch (err) {
     await system.services.stop();
     throw err;
@@ -207,7 +216,11 @@ export async function runPipeline(
   const profileDir = cfg.BENCH_PIPELINE_PROFILE
     ? await Deno.makeTempDir({ prefix: "bench-pipeline-prof-" })
     : undefined;
-  const { system, apiKey } = await readySystem(stack, { logDir, profileDir });
+  const { system, apiKey, brokerWarmup } = await readySystem(stack, {
+    logDir,
+    profileDir,
+    brokerWarmupS: cfg.BENCH_PIPELINE_BROKER_WARMUP,
+  });
   let outcomes: JobOutcome[];
   let residentAtRest: Record<string, Resident>;
   let samples: { at: number; resident: Record<string, Resident> }[];
@@ -265,5 +278,6 @@ export async function runPipeline(
     residentUnderLoadPeak: peakResident(samples),
     residentUnderLoadLast: samples.at(-1)?.resident ?? {},
     profile,
+    brokerWarmup,
   };
 }

@@ -2,6 +2,7 @@
  * The pipeline benchmark's Markdown summary: pure, from a run's figures.
  * @module
  */
+import { describeBrokerWarmUp } from "../common/broker_warmup.ts";
 import type { Machine } from "../common/machine.ts";
 import { mib, type Resident } from "../common/rss.ts";
 import type { LatencyStats } from "../common/stats.ts";
@@ -70,7 +71,9 @@ for ${cfg.BENCH_PIPELINE_DURATION} s through the API (open loop), each read with
 database \`${cfg.BENCH_PIPELINE_DATABASE}\` and topics \`bench.pipeline.*\`; Kafka, Postgres, the
 services and the client share the machine below${
     cfg.BENCH_PIPELINE_PROFILE ? "; the matching service ran under `--cpu-prof`" : ""
-  }. Seed: ${seed}.
+  }. Seed: ${seed}. The broker was ${
+    describeBrokerWarmUp(run.brokerWarmup, "BENCH_PIPELINE_BROKER_WARMUP")
+  }
 
 | figure | value |
 | --- | --- |

@@ -2,6 +2,7 @@
  * The soak's Markdown summary: pure.
  * @module
  */
+import { describeBrokerWarmUp } from "../common/broker_warmup.ts";
 import type { Machine } from "../common/machine.ts";
 import { vacuumSentence } from "../common/autovacuum.ts";
 import { mib } from "../common/rss.ts";
@@ -85,7 +86,9 @@ memory of every process sampled every ${cfg.BENCH_SOAK_SAMPLE_S} s during the lo
 is ${
     mib(cfg.BENCH_SOAK_JOB_CACHE_BYTES / 1024)
   } MiB (\`BENCH_SOAK_JOB_CACHE_BYTES\`), so that it fills
-within the first third. During the load: ${vacuumSentence(run.autovacuum)}
+within the first third. The broker was ${
+    describeBrokerWarmUp(run.brokerWarmup, "BENCH_PIPELINE_BROKER_WARMUP")
+  } During the load: ${vacuumSentence(run.autovacuum)}
 
 **Verdict: ${
     growing.length ? `growing — ${growing.join(", ")}` : "no process grows without bound"

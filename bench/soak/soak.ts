@@ -6,6 +6,7 @@
  * @module
  */
 import type { VacuumWork } from "../common/autovacuum.ts";
+import type { BrokerWarmUp } from "../common/broker_warmup.ts";
 import type { Resident } from "../common/rss.ts";
 import { type LatencyStats, statsBySlice } from "../common/stats.ts";
 import type { PipelineConfig } from "../pipeline/config.ts";
@@ -37,6 +38,7 @@ export interface SoakRun {
   timeline: TimelineWindow[];
   /** The timeline's samples, one a second. */
   ticks: Tick[];
+  brokerWarmup: BrokerWarmUp | null;
 }
 
 /** 201 → match_ready by the minute each create was answered in. */
@@ -59,8 +61,9 @@ export function trends(samples: SoakRun["samples"]): Record<string, Trend> {
 /** Runs the soak on a seeded stack. */
 export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRun> {
   const logDir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/bench-soak-logs`;
-  const { system, apiKey } = await readySystem(stack, {
+  const { system, apiKey, brokerWarmup } = await readySystem(stack, {
     logDir,
+    brokerWarmupS: cfg.BENCH_PIPELINE_BROKER_WARMUP,
     env: { JOB_CACHE_BYTES: String(cfg.BENCH_SOAK_JOB_CACHE_BYTES) },
   });
   try {
@@ -112,6 +115,7 @@ export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRu
         stages,
       ),
       ticks,
+      brokerWarmup,
     };
   } finally {
     await system.services.stop();
