@@ -51,8 +51,8 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Refuses a JSON body that is not UTF-8, holds refused text or is nested too deep, before
- * the route's validator or the idempotency fingerprint walks it. Hono keeps the bytes, so
- * the route reads the body again without reading the request again.
+ * the route's validator or the idempotency fingerprint walks it, which then read the value
+ * parsed here.
  */
 function inspectBody(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
@@ -77,10 +77,10 @@ function inspectBody(): MiddlewareHandler<EdgeEnv> {
       }
       const errors = inspectJson(body);
       if (errors.length > 0) throw new ApiError("partner.validation_failed", { errors });
-      // The route's validator reads the body again through `c.req.json()`, which takes Hono's
-      // cached text (a promise, as Hono keeps it) before its cached bytes: given the text,
-      // it does not decode the bytes a second time through a new Response.
-      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+      // Hono parses its cached text again on every `c.req.json()`: the route's validator and
+      // the idempotency fingerprint would each parse a posting of a few kB once more. They get
+      // the value parsed here; both only read it (zod returns new objects).
+      c.req.json = <T>() => Promise.resolve(body as T);
     }
     await next();
   };

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
+import { validator } from "hono/validator";
 import type { EdgeEnv } from "../env.ts";
 import { ApiError, problemResponse } from "../problem.ts";
 import { jsonBody } from "./json_body.ts";
@@ -67,4 +68,22 @@ Deno.test("jsonBody answers 413 for a body over the limit sent without a length"
   });
   assert.equal(res.status, 413);
   assert.equal((await res.json()).code, "partner.payload_too_large");
+});
+
+Deno.test("jsonBody parses the body once: the validator and the route read the value it parsed", async () => {
+  const app = new Hono<EdgeEnv>();
+  const [limit, accept, inspect] = jsonBody(1024);
+  let validated: unknown;
+  const validate = validator("json", (v) => (validated = v));
+  app.post("/", limit!, accept!, inspect!, validate, async (c) => {
+    const [first, second] = [await c.req.json(), await c.req.json()];
+    return c.json({
+      same: first === second && first === validated,
+      text: await c.req.text(),
+    });
+  });
+  const body = '{"title":"ممرضة"}';
+  const headers = { "content-type": "application/json" };
+  const res = await app.request("/", { method: "POST", headers, body });
+  assert.deepEqual(await res.json(), { same: true, text: body });
 });
