@@ -25,6 +25,7 @@ const report = (base: string | undefined, settings: string[]): BatchWindowReport
   machine: {
     nproc: 2,
     cpuModel: "cpu",
+    cpuVectorExtensions: "avx2",
     memoryGiB: 1,
     os: "os",
     kernel: "k",

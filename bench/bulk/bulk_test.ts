@@ -36,6 +36,7 @@ Deno.test("bulkMarkdown: one row per run with its figures and verdict", () => {
     machine: {
       nproc: 2,
       cpuModel: "CPU",
+      cpuVectorExtensions: "avx2",
       memoryGiB: 4,
       os: "Debian",
       kernel: "6",

@@ -70,6 +70,7 @@ Deno.test("report: the summary says which scenarios failed, or why the run stopp
     machine: {
       nproc: 2,
       cpuModel: "AMD EPYC",
+      cpuVectorExtensions: "avx2",
       memoryGiB: 23.5,
       os: "Debian GNU/Linux 12 (bookworm)",
       kernel: "6.18",

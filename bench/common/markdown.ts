@@ -56,6 +56,7 @@ export function machineTable(m: Machine, at: string): string {
   return markdownTable(["", "value"], [
     ["nproc", String(m.nproc)],
     ["CPU", m.cpuModel],
+    ["CPU vector extensions", m.cpuVectorExtensions],
     ["memory", `${m.memoryGiB} GiB`],
     ["OS", `${m.os} (kernel ${m.kernel})`],
     ["Deno", m.deno],

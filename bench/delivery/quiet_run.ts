@@ -158,6 +158,7 @@ export const context: ReportContext = {
   machine: {
     nproc: 2,
     cpuModel: "Test CPU",
+    cpuVectorExtensions: "avx2",
     memoryGiB: 7.7,
     os: "Linux",
     kernel: "6.1",

@@ -15,37 +15,20 @@
 import { DEFAULT_MODEL_TOKENS, LOCAL_MODEL_WINDOW } from "@hire/embedding";
 import * as ort from "onnxruntime-node";
 import { ensureModel, MODEL_JAR, MODEL_JAR_SHA256 } from "../../deploy/local/model.ts";
+import { describeMachine, type Machine } from "../common/machine.ts";
 import { RESULTS_DIR } from "../common/proc.ts";
 import { benchEmbeddings, type EmbeddingBenchResult } from "./embeddings.ts";
 
 const RESULTS = RESULTS_DIR.pathname;
 
-/** The machine the figures were measured on. */
-export interface EmbeddingMachine {
-  nproc: number;
-  cpuModel: string;
-  memoryGiB: number;
-  os: string;
-  deno: string;
+/** The machine the figures were measured on, with the model's runtime. */
+export interface EmbeddingMachine extends Machine {
   onnxruntime: string;
 }
 
-async function describeMachine(): Promise<EmbeddingMachine> {
-  const read = (path: string) => Deno.readTextFile(path).catch(() => "");
-  const [cpuinfo, meminfo, osRelease] = await Promise.all([
-    read("/proc/cpuinfo"),
-    read("/proc/meminfo"),
-    read("/etc/os-release"),
-  ]);
-  const nproc = await new Deno.Command("nproc", { stdout: "piped", stderr: "null" }).output()
-    .then((o) => Number(new TextDecoder().decode(o.stdout).trim()), () => 0);
-  const memKb = Number(meminfo.match(/^MemTotal:\s+(\d+)/m)?.[1] ?? 0);
+async function describeEmbeddingMachine(): Promise<EmbeddingMachine> {
   return {
-    nproc: nproc || navigator.hardwareConcurrency,
-    cpuModel: cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? "unknown",
-    memoryGiB: Math.round((memKb / 1024 / 1024) * 10) / 10,
-    os: osRelease.match(/^PRETTY_NAME="?([^"\n]*)"?$/m)?.[1] ?? Deno.build.os,
-    deno: `Deno ${Deno.version.deno} (V8 ${Deno.version.v8})`,
+    ...await describeMachine("none (in-process)"),
     onnxruntime: `onnxruntime-node ${ort.env.versions.node ?? "unknown"} (CPU)`,
   };
 }
@@ -133,7 +116,7 @@ export function embeddingsMarkdown(
     "",
     "## Machine",
     "",
-    `- ${machine.nproc} CPUs: ${machine.cpuModel}`,
+    `- ${machine.nproc} CPUs: ${machine.cpuModel}; vector extensions: ${machine.cpuVectorExtensions}`,
     `- ${machine.memoryGiB} GiB memory`,
     `- ${machine.os}`,
     `- ${machine.deno}`,
@@ -144,7 +127,7 @@ export function embeddingsMarkdown(
 
 if (import.meta.main) {
   const modelDir = await ensureModel();
-  const machine = await describeMachine();
+  const machine = await describeEmbeddingMachine();
   const at = new Date();
   const result = await benchEmbeddings({
     modelDir,

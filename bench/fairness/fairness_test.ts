@@ -61,6 +61,7 @@ function run(): FairnessResults {
 const machine: Machine = {
   nproc: 2,
   cpuModel: "Test CPU",
+  cpuVectorExtensions: "avx2",
   memoryGiB: 4,
   os: "Debian",
   kernel: "6",
