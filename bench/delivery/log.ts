@@ -28,7 +28,10 @@ export async function attemptDurations(sql: Sql, fleet: Ids, labels: string[]) {
   return roundedStats(latencyStats(rows.map((r) => r.duration_ms)));
 }
 
-/** Samples the slow webhook's claimed (in flight) and pending attempts every 500 ms. */
+/**
+ * Samples the slow webhook's claimed and pending attempts every 500 ms. Claimed is not the
+ * same as requests out: an answered attempt keeps its claim until its record commits.
+ */
 export function sampleSlow(sql: Sql, webhookId: string) {
   const samples: { at: number; inFlight: number; pending: number }[] = [];
   let running = true;
