@@ -4,6 +4,7 @@
  * @module
  */
 import { monotonicFactory } from "ulid";
+import { pooledRandom } from "./random_pool.ts";
 
 /** Every prefix the service issues. */
 export type IdPrefix =
@@ -19,7 +20,7 @@ export type IdPrefix =
   | "usr"
   | "aud";
 
-const next = monotonicFactory();
+const next = monotonicFactory(pooledRandom());
 const ULID = "[0-9A-HJKMNP-TV-Z]{26}";
 
 /** A new id with the given prefix, e.g. `job_01J9Z3...`. */
