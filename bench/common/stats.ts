@@ -56,3 +56,20 @@ export function roundedStats(s: LatencyStats): LatencyStats {
     max: Math.round(s.max),
   };
 }
+
+/**
+ * Most of a sampled figure over every sample, and its mean (one decimal) over `window`, the
+ * samples of the measured stretch; NaN when the window holds none.
+ */
+export function maxAndMean<T>(
+  samples: readonly T[],
+  window: readonly T[],
+  of: (sample: T) => number,
+): { max: number; mean: number } {
+  return {
+    max: Math.max(0, ...samples.map(of)),
+    mean: window.length
+      ? Math.round(window.reduce((a, s) => a + of(s), 0) / window.length * 10) / 10
+      : NaN,
+  };
+}

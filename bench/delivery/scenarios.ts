@@ -19,7 +19,7 @@ import type {
   ThroughputResult,
 } from "./results.ts";
 import type { DeliverySystem } from "./system.ts";
-import { roundedStats } from "../common/stats.ts";
+import { maxAndMean, roundedStats } from "../common/stats.ts";
 import { deliveriesPerSec, deliverySummary, type DeliveryTally, tally } from "./tally.ts";
 import { step } from "../common/proc.ts";
 
@@ -194,6 +194,7 @@ export async function isolationScenario(b: Bench, limits: Limits): Promise<Isola
   const samples = await sampler.stop();
   const { paced, h, n, s } = result;
   const window = samples.filter((x) => x.at <= paced.lastSentAt);
+  const inFlight = maxAndMean(samples, window, (x) => x.inFlight);
   const healthyLabels = healthy.flatMap(fleet.webhooksOf);
   return {
     duration_s: CONFIG.durationS,
@@ -220,10 +221,8 @@ export async function isolationScenario(b: Bench, limits: Limits): Promise<Isola
       sockets_per_host_setting: limits.socketsPerHost,
       events: s.expected,
       attempts_received: s.delivered + s.repeats,
-      in_flight_max: Math.max(0, ...samples.map((x) => x.inFlight)),
-      in_flight_mean: window.length
-        ? Math.round(window.reduce((a, x) => a + x.inFlight, 0) / window.length * 10) / 10
-        : NaN,
+      in_flight_max: inFlight.max,
+      in_flight_mean: inFlight.mean,
       pending_at_end: samples.at(-1)?.pending ?? NaN,
       statuses: await statuses(sql, fleet, [slowLabel]),
       host_connections_max: connections?.get(slowPort) ?? null,

@@ -10,6 +10,7 @@ import { type SilentServer, startSilentServer } from "@hire/testing/silent_serve
 import type { Stack } from "@hire/testing/stack.ts";
 import { snapshot, usage } from "../common/cpu.ts";
 import { step } from "../common/proc.ts";
+import { maxAndMean } from "../common/stats.ts";
 import type { Fleet } from "../delivery/fleet.ts";
 import { publishPaced } from "../delivery/publish.ts";
 import { deliverySummary, type SentMap } from "../delivery/tally.ts";
@@ -114,16 +115,6 @@ interface Sample {
   webhooks: number;
   claimed: number;
   pending: number;
-}
-
-/** Most and mean of a sampled figure; the mean over `during` only. */
-function maxAndMean(samples: Sample[], during: Sample[], of: (s: Sample) => number) {
-  return {
-    max: Math.max(0, ...samples.map(of)),
-    mean: during.length
-      ? Math.round(during.reduce((a, s) => a + of(s), 0) / during.length * 10) / 10
-      : NaN,
-  };
 }
 
 /**
