@@ -25,11 +25,11 @@ export interface ConnectOptions {
 /**
  * Server settings for the pools of the services that consume Kafka (job, embedding, matching,
  * delivery; {@link connectConsumer}), whose statements look rows up by keys, write batches and
- * claim queues: plans that do not turn on the values given. Postgres plans a prepared statement afresh on every call
- * while a plan for the values given looks cheaper than one for any values, and a lookup by
- * `= ANY($1)` always does (a plan for any array assumes ten elements): planning was 28% of the
- * job service's statement time, 41% of embedding's, 72% of delivery's
- * (bench/results/generic-plans.md). A generic plan is made once a connection and made again
+ * claim queues: plans that do not turn on the values given. Postgres plans a prepared
+ * statement afresh on every call while a plan for the values given looks cheaper than one for
+ * any values, and a lookup by `= ANY($1)` always does (a plan for any array assumes ten
+ * elements): planning was 28% of the job service's statement time, 41% of embedding's, 72% of
+ * delivery's (bench/results/generic-plans.md). A generic plan is made once a connection and made again
  * when an ANALYZE changes the statistics it was made from (shared/tables/README.md: on a
  * server without autovacuum a plan made while a table was empty stays). The edge, the site and
  * the console, whose searches and listings do turn on their values, keep Postgres's choice.
