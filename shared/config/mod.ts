@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from "zod";
+import { databaseUrlVar } from "./database_url.ts";
 
 /** Thrown when the environment does not satisfy a service's schema. */
 export class ConfigError extends Error {
@@ -32,7 +33,8 @@ export const commonEnv = {
    * missing webhook secret key, which development generates under `.local/`).
    */
   HIRE_ENV: z.enum(["development", "production"]).default("development"),
-  DATABASE_URL: z.string().url().default("postgres://postgres@127.0.0.1:5432/hire"),
+  /** Postgres; a Unix socket as libpq names one: `…/hire?host=/var/run/postgresql`. */
+  DATABASE_URL: databaseUrlVar("postgres://postgres@127.0.0.1:5432/hire"),
   KAFKA_BROKERS: z.string().default("127.0.0.1:9092")
     .transform((s) => s.split(",").map((b) => b.trim()).filter(Boolean))
     .pipe(z.array(z.string()).min(1, "list at least one broker as host:port")),
@@ -73,3 +75,4 @@ export const durationVar = (def: string) =>
   });
 
 export { lowerCpuPriority, niceVar } from "./priority.ts";
+export { type DatabaseTarget, databaseTarget } from "./database_url.ts";

@@ -2,6 +2,7 @@
  * The Postgres client every service uses, with the settings that matter for this system.
  * @module
  */
+import { databaseTarget } from "@hire/config";
 import postgres from "postgres";
 import { arrayLiteral } from "./array_literal.ts";
 
@@ -45,15 +46,18 @@ const BUILT_IN_ARRAY_TYPES = [1000, 1005, 1007, 1016, 1021, 1022, 1231, 1009, 10
 const arrayParameter = (value: unknown) => Array.isArray(value) ? arrayLiteral(value) : value;
 
 /**
- * Opens a pool. Timestamps come back as Date; bigint columns as strings. A JS array parameter
- * goes as an array from the first statement: postgres.js learns the server's array types by a
- * query on each new connection, and a statement pipelined behind that query on the pool's first
- * one was sent before they were known, its array as the elements joined by commas ("malformed
- * array literal", seen in about one test run in six on fresh pools). postgres.js replaces these
- * serializers with its own once it has read the types.
+ * Opens a pool, over TCP or over the Unix socket the URL's `host` parameter names (libpq's
+ * form, `@hire/config`'s `databaseTarget`). Timestamps come back as Date; bigint columns as
+ * strings. A JS array parameter goes as an array from the first statement: postgres.js learns
+ * the server's array types by a query on each new connection, and a statement pipelined behind
+ * that query on the pool's first one was sent before they were known, its array as the
+ * elements joined by commas ("malformed array literal", seen in about one test run in six on
+ * fresh pools). postgres.js replaces these serializers with its own once it has read the types.
  */
 export function connect(url: string, opts: ConnectOptions = {}): Sql {
-  const sql = postgres(url, {
+  const { url: serverUrl, socketDir } = databaseTarget(url);
+  const sql = postgres(serverUrl, {
+    ...(socketDir && { host: socketDir }),
     max: opts.max ?? 10,
     connect_timeout: opts.connectTimeout ?? 5,
     idle_timeout: 60,

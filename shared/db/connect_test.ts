@@ -98,3 +98,39 @@ Deno.test("a consumer's pool runs a statement on one plan for any values, where 
   assert.deepEqual(await plansOfLookup(connect), { generic: 0, custom: 8 });
   assert.deepEqual(await plansOfLookup(connectConsumer), { generic: 8, custom: 0 });
 });
+
+// The test server's socket, when it has one on this machine (a local cluster does).
+async function testServerSocket(): Promise<string | undefined> {
+  const sql = connect(TEST_DATABASE_URL, { max: 1, name: "connect-socket-probe" });
+  try {
+    const [row] = await sql<{ dirs: string; port: string }[]>`
+      SELECT current_setting('unix_socket_directories') AS dirs, current_setting('port') AS port`;
+    for (const dir of row!.dirs.split(",").map((d) => d.trim())) {
+      const found = await Deno.stat(`${dir}/.s.PGSQL.${row!.port}`).then(() => true, () => false);
+      if (found) return dir;
+    }
+    return undefined;
+  } finally {
+    await sql.end();
+  }
+}
+const socketDir = await testServerSocket();
+
+Deno.test({
+  name: "a pool connects over the Unix socket libpq's host parameter names",
+  ignore: socketDir === undefined,
+  async fn() {
+    const url = new URL(TEST_DATABASE_URL);
+    url.searchParams.set("host", socketDir!);
+    const sql = connect(url.toString(), { max: 1, name: "connect-socket-test" });
+    try {
+      // Over a socket the server has no client address; over TCP it would be 127.0.0.1.
+      const [row] = await sql<{ addr: string | null; db: string }[]>`
+        SELECT inet_client_addr()::text AS addr, current_database() AS db`;
+      assert.equal(row!.addr, null);
+      assert.equal(row!.db, decodeURIComponent(url.pathname.slice(1)));
+    } finally {
+      await sql.end();
+    }
+  },
+});
