@@ -77,6 +77,8 @@ export function embeddingWorker(cfg: EmbeddingServiceConfig, pipeline: PipelineD
     chunkSize: 32,
     concurrency: cfg.EMBEDDING_CONCURRENCY,
     retriable: isDbUnavailable,
+    // A trickle of jobs comes in batches: one model run, transaction and flush for several.
+    gather: true,
   });
 }
 

@@ -55,5 +55,7 @@ export function matchingWorker(cfg: MatchingConfig, matcher: MatcherDeps) {
     concurrency: cfg.MATCHING_CONCURRENCY,
     retriable: isDbUnavailable,
     flushAfter: "batch",
+    // A trickle of triggers comes in batches: one transaction and flush for several.
+    gather: true,
   });
 }

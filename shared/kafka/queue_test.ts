@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { testMessageQueue } from "@hire/queue/contract.ts";
 import { createKafka, FAST_FAIL_RETRY } from "./client.ts";
 import { createKafkaQueue } from "./queue.ts";
@@ -73,6 +74,46 @@ Deno.test("kafka queue: handled offsets are committed on an interval, without a 
     }
   } finally {
     await publisher.disconnect();
+    await admin.deleteTopics({ topics: [topic] }).catch(() => {});
+    await admin.disconnect();
+  }
+});
+
+Deno.test("kafka queue: a gathering member gets a trickle in batches, every message in order", async () => {
+  const kafka = createKafka({ brokers, clientId: "queue-gather", retry: FAST_FAIL_RETRY });
+  const queue = createKafkaQueue(kafka);
+  const topic = unique("gather");
+  await queue.ensureTopics([{ topic, numPartitions: 1 }]);
+  const publisher = queue.publisher();
+  const batches: string[][] = [];
+  const sub = await queue.subscribe(
+    { group: unique("gather-group"), topics: [topic], concurrency: 1, gather: true },
+    (batch, c) => {
+      batches.push(batch.messages.map((m) => String(m.value)));
+      for (const m of batch.messages) c.commit(m.offset);
+      return Promise.resolve();
+    },
+  );
+  try {
+    await sub.joined;
+    // 20 messages 5 ms apart: one fetch answered at the first message would take them one
+    // or two at a time; a fetch held for its wait takes whatever came within it.
+    const sent = Array.from({ length: 20 }, (_, i) => `m${i}`);
+    for (const value of sent) {
+      await publisher.sendBatch({ topicMessages: [{ topic, messages: [{ key: "k", value }] }] });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const until = Date.now() + 20_000;
+    while (batches.flat().length < sent.length && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.deepEqual(batches.flat(), sent);
+    assert.ok(batches.length <= 5, `${batches.length} batches: ${JSON.stringify(batches)}`);
+  } finally {
+    await sub.stop();
+    await publisher.disconnect();
+    const admin = kafka.admin();
+    await admin.connect();
     await admin.deleteTopics({ topics: [topic] }).catch(() => {});
     await admin.disconnect();
   }

@@ -88,6 +88,14 @@ export interface SubscribeOptions {
   concurrency: number;
   /** How soon a silent member's partitions move to another (where the broker has members). */
   sessionTimeoutMs?: number;
+  /**
+   * Background work: the broker may hold a fetch for as long as it waits on an idle one (100
+   * ms on Kafka) to gather what arrives meanwhile, instead of answering at the first message,
+   * so a trickle comes in batches: fewer wakes of the member and of the broker for each
+   * message, for up to that wait of latency. A backlog comes at once, as before. A queue with
+   * no broker hands messages over as they come.
+   */
+  gather?: boolean;
 }
 
 /** A running subscription. */

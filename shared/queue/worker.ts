@@ -101,6 +101,11 @@ export interface WorkerDefinition {
   retriable: (err: unknown) => boolean;
   /** When the outbox is flushed: after each chunk (default), or once after the batch. */
   flushAfter?: "chunk" | "batch";
+  /**
+   * Background work that may wait a little for its messages to come in batches
+   * (`SubscribeOptions.gather`); not for work a caller waits on.
+   */
+  gather?: boolean;
 }
 
 /** Checks a declaration; returns it. */
@@ -167,6 +172,7 @@ export async function startWorker(
     topics: [...byTopic.keys()],
     concurrency: worker.concurrency,
     sessionTimeoutMs: opts.sessionTimeoutMs,
+    gather: worker.gather,
   }, async (batch, control) => {
     const started = performance.now();
     windows.handedOver(batch.messages.length, started);

@@ -296,6 +296,22 @@ Deno.test("worker: one group consumes several topics, each with its own handler"
   assert.deepEqual(seen.sort(), ["a:1", "b:2"]);
 });
 
+Deno.test("worker: a worker declared gathering subscribes as one, the others do not", async () => {
+  for (const gather of [true, undefined]) {
+    const queue = await setup(["1"]);
+    const asked: (boolean | undefined)[] = [];
+    const subscribe = queue.subscribe.bind(queue);
+    queue.subscribe = (opts, handler) => (asked.push(opts.gather), subscribe(opts, handler));
+    const running = await startWorker(
+      worker({ consumes: [numbersIn(() => Promise.resolve())], gather }),
+      { queue, log: recordingLogger() },
+    );
+    await queue.whenIdle();
+    await running.stop();
+    assert.deepEqual(asked, [gather]);
+  }
+});
+
 Deno.test("defineWorker refuses a topic declared twice, or no topic, or a zero chunk", () => {
   const c = consume({ topic: "t", decode: decodeNumber, handle: () => Promise.resolve() });
   assert.throws(() => worker({ consumes: [c, c] }), /declares a topic twice/);
