@@ -7,6 +7,7 @@
 import type { Sql } from "@hire/db";
 import { createKafka } from "@hire/kafka";
 import { type BrokerWarmUp, warmBroker } from "../common/broker_warmup.ts";
+import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
 import { keepProfile, type KeptProfile, monotonicUs } from "../baselines/profiles.ts";
 import { createPartner } from "../common/partner.ts";
 import { RESULTS_DIR, step } from "../common/proc.ts";
@@ -155,6 +156,8 @@ export interface PipelineRun {
   residentUnderLoadLast: Record<string, Resident>;
   profile: KeptProfile | null;
   brokerWarmup: BrokerWarmUp | null;
+  /** CPU from the first create until every job was seen ready or given up. */
+  cpuUnderLoad: CpuUsage;
 }
 
 /** A partner of the stack's database with a key, made as an operator makes one. */
@@ -225,12 +228,14 @@ export async function runPipeline(
   let residentAtRest: Record<string, Resident>;
   let samples: { at: number; resident: Record<string, Resident> }[];
   let windowUs: [number, number];
+  let cpuUnderLoad: CpuUsage;
   try {
     const groups = await processGroups(stack, system);
     residentAtRest = await sampleResident(groups);
     step(`pipeline: ${cfg.BENCH_PIPELINE_RATE} jobs/s for ${cfg.BENCH_PIPELINE_DURATION} s`);
     const sampling = sampler(groups, 5000);
     const from = await monotonicUs();
+    const cpuBefore = await snapshot();
     outcomes = await offerLoad({
       edgeUrl: system.edgeUrl,
       apiKey,
@@ -240,6 +245,7 @@ export async function runPipeline(
       pollMs: cfg.BENCH_PIPELINE_POLL_MS,
       pollMaxMs: cfg.BENCH_PIPELINE_POLL_MAX_MS,
     }, jobBodies());
+    cpuUnderLoad = usage(cpuBefore, await snapshot());
     step("pipeline: every job answered or given up; waiting for matching to finish");
     await drain(stack);
     windowUs = [from, await monotonicUs()];
@@ -279,5 +285,6 @@ export async function runPipeline(
     residentUnderLoadLast: samples.at(-1)?.resident ?? {},
     profile,
     brokerWarmup,
+    cpuUnderLoad,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { describeBrokerWarmUp } from "../common/broker_warmup.ts";
 import type { Machine } from "../common/machine.ts";
+import { cpuLine } from "../common/markdown.ts";
 import { mib, type Resident } from "../common/rss.ts";
 import type { LatencyStats } from "../common/stats.ts";
 import type { PipelineConfig } from "./config.ts";
@@ -86,6 +87,9 @@ services and the client share the machine below${
     f.matchesFound.toLocaleString("en")
   } (${f.jobsWithMatches} jobs with at least one) |
 | GETs per job until ready | ${f.pollsPerJob} |
+
+CPU from the first create until every job was seen ready or given up (\`/proc\`; the load
+generator is the benchmark's own process): ${cpuLine(run.cpuUnderLoad)}.
 
 Where the time goes (ms; the stages from the rows' timestamps, Postgres's clock on the same machine):
 
