@@ -8,8 +8,9 @@ import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
 import { createRegistry, serveMetrics } from "@hire/metrics";
-import { createVectorIndex } from "@hire/vector";
+import { createVectorIndex, readCacheFit } from "@hire/vector";
 import { loadMatchingConfig } from "./config.ts";
+import { cacheFitWarning } from "./cache_fit_warning.ts";
 import { fullScanWarning } from "./full_scan_warning.ts";
 import { startMatchingService } from "./service.ts";
 
@@ -31,6 +32,10 @@ const fullScan = fullScanWarning({
   threshold: cfg.MATCH_THRESHOLD,
 });
 if (fullScan) log.warn(fullScan);
+if (index.backend === "pgvector") {
+  const cacheFit = cacheFitWarning(await readCacheFit(sql, space.prefix));
+  if (cacheFit) log.warn(cacheFit);
+}
 
 const metrics = createRegistry({ labels: { service: "matching" } });
 

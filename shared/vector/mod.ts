@@ -11,7 +11,9 @@ export {
   type GraphSetting,
   keepsGraph,
   type PgvectorIndexOptions,
+  pgvectorTables,
 } from "./pgvector_index.ts";
+export { type CacheFit, readCacheFit } from "./pgvector_cache.ts";
 export { createQdrantIndex, type QdrantIndexOptions } from "./qdrant_index.ts";
 export {
   type ConfiguredVectorIndex,

@@ -47,6 +47,11 @@ export interface PgvectorIndexOptions {
   graph?: GraphSetting;
 }
 
+/** The tables of the index whose names start with `prefix` (`tablePrefix`). */
+export function pgvectorTables(prefix = ""): { jobs: string; seekers: string } {
+  return { jobs: `${prefix}job_vectors`, seekers: `${prefix}seeker_vectors` };
+}
+
 /** `on`, `off`, or `auto`: a graph only for a space without blocks. */
 export type GraphSetting = "auto" | "on" | "off";
 
@@ -97,8 +102,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
   const prefix = opts.tablePrefix ?? "";
   assertDimensions(dimensions);
   assertPrefix(prefix);
-  const jobs = `${prefix}job_vectors`;
-  const seekers = `${prefix}seeker_vectors`;
+  const { jobs, seekers } = pgvectorTables(prefix);
   const graph = keepsGraph(opts.graph ?? "auto", opts.blocks);
   const vec = (v: Float32Array, what: string): string => {
     assertVector(v, dimensions, what);
