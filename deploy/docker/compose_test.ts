@@ -10,6 +10,7 @@ import { loginOf, passwordVariable } from "../local/db_logins.ts";
 
 interface Service {
   image?: string;
+  command?: string[];
   cpu_shares?: number;
   ports?: unknown[];
   expose?: unknown[];
@@ -98,4 +99,12 @@ Deno.test("compose: the embedding service's container gives way to the API's, as
   const weights = Object.fromEntries(apps.map(([name, s]) => [name, s.cpu_shares ?? 1024]));
   assert.equal(weights.embedding, 110);
   for (const api of ["edge", "job"]) assert.equal(weights[api], 1024, api);
+});
+
+Deno.test("compose: Postgres's cache is sized for the vector tables, not left at 128 MB", () => {
+  assert.deepEqual(compose.services.postgres!.command, [
+    "postgres",
+    "-c",
+    "shared_buffers=${POSTGRES_SHARED_BUFFERS:-2GB}",
+  ]);
 });

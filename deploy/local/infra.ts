@@ -10,6 +10,7 @@ import { ensureKafka, type LocalBroker, stopKafka } from "./kafka.ts";
 import { ensureModel } from "./model.ts";
 import { ensurePgvector } from "./pgvector.ts";
 import { DEFAULT_DATABASE_URL, ensurePostgres } from "./postgres.ts";
+import { ensureSharedBuffers } from "./postgres_memory.ts";
 import { step } from "./run.ts";
 
 /** Where the running system's dependencies are. */
@@ -30,7 +31,9 @@ export async function up(
   const localModel = (Deno.env.get("EMBEDDING_PROVIDER") ?? "local") === "local";
   const [brokers] = await Promise.all([
     fromEnv ? Promise.resolve(fromEnv) : ensureKafka(broker),
-    ensurePostgres(databaseUrl).then(() => ensurePgvector(databaseUrl)),
+    ensurePostgres(databaseUrl)
+      .then(() => ensurePgvector(databaseUrl))
+      .then(() => ensureSharedBuffers(databaseUrl)),
     localModel ? ensureModel() : Promise.resolve(),
   ]);
   return { databaseUrl, brokers };

@@ -9,7 +9,8 @@ import { aptInstall, has, run, step, waitFor } from "./run.ts";
 /** The database URL local services use when DATABASE_URL is unset. */
 export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/hire";
 
-async function answers(url: string): Promise<boolean> {
+/** Whether the server at `url` answers a query. */
+export async function answers(url: string): Promise<boolean> {
   const sql = connect(url, { max: 1, connectTimeout: 2, name: "infra" });
   try {
     await sql`SELECT 1`;
@@ -28,7 +29,8 @@ export function maintenanceUrl(url: string): string {
   return u.toString();
 }
 
-function isLocal(url: string): boolean {
+/** Whether `url` names a server on this machine. */
+export function isLocal(url: string): boolean {
   return ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname);
 }
 

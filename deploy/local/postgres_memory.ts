@@ -1,0 +1,56 @@
+/**
+ * Gives a local Debian cluster still at PostgreSQL's default cache (128 MB of
+ * `shared_buffers`) a quarter of the machine's memory, at most 2 GB. Matching's searches read
+ * every row of a block, and with the pgvector tables larger than the cache each search took
+ * two to four times as long (docs/performance.md); 100,000 seekers take about 860 MB. A server whose
+ * setting someone has chosen is left as it is, and so is any server not on this machine.
+ */
+import { connect } from "@hire/db";
+import { answers, isLocal, maintenanceUrl } from "./postgres.ts";
+import { has, run, step, waitFor } from "./run.ts";
+
+const MiB = 1024 * 1024;
+/** PostgreSQL's own default, which a cluster nobody has tuned runs with. */
+export const DEFAULT_SHARED_BUFFERS = 128 * MiB;
+const MOST = 2048 * MiB;
+
+/** The `shared_buffers` to set, in MB, or undefined to leave the server as it is. */
+export function sharedBuffersPlan(currentBytes: number, memTotalBytes: number): number | undefined {
+  if (currentBytes !== DEFAULT_SHARED_BUFFERS) return undefined;
+  const mb = Math.floor(Math.min(memTotalBytes / 4, MOST) / MiB);
+  return mb > DEFAULT_SHARED_BUFFERS / MiB ? mb : undefined;
+}
+
+/** `MemTotal` of `/proc/meminfo`, in bytes (0 when unreadable). */
+export function memTotalBytes(meminfo: string): number {
+  return Number(/^MemTotal:\s+(\d+) kB$/m.exec(meminfo)?.[1] ?? 0) * 1024;
+}
+
+/**
+ * Applies {@link sharedBuffersPlan} to the server of `url` when it is a Debian cluster of this
+ * machine that this user can restart (root); the restart is what the setting needs.
+ */
+export async function ensureSharedBuffers(url: string): Promise<void> {
+  if (!isLocal(url) || Deno.uid() !== 0 || !await has("pg_ctlcluster")) return;
+  const admin = maintenanceUrl(url);
+  const sql = connect(admin, { max: 1, name: "infra" });
+  let cluster: string[];
+  try {
+    const [row] = await sql<{ shared: string; cluster: string }[]>`
+      SELECT pg_size_bytes(current_setting('shared_buffers')) AS shared,
+             current_setting('cluster_name') AS cluster`;
+    cluster = row!.cluster.split("/");
+    const mb = sharedBuffersPlan(
+      Number(row!.shared),
+      memTotalBytes(await Deno.readTextFile("/proc/meminfo").catch(() => "")),
+    );
+    // Debian names its clusters "<version>/<name>"; another server is not ours to restart.
+    if (mb === undefined || cluster.length !== 2) return;
+    step(`giving PostgreSQL ${cluster.join("/")} shared_buffers = ${mb}MB (was 128MB), restarting`);
+    await sql.unsafe(`ALTER SYSTEM SET shared_buffers = '${mb}MB'`);
+  } finally {
+    await sql.end();
+  }
+  await run("pg_ctlcluster", ["--skip-systemctl-redirect", cluster[0]!, cluster[1]!, "restart"]);
+  await waitFor("Postgres", () => answers(admin), 30_000);
+}
