@@ -6,6 +6,7 @@
  */
 import type { Sql } from "@hire/db";
 import { createKafka } from "@hire/kafka";
+import { type CacheFit, readCacheFit } from "@hire/vector";
 import { type BrokerWarmUp, warmBroker } from "../common/broker_warmup.ts";
 import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
 import { keepProfile, type KeptProfile, monotonicUs } from "../baselines/profiles.ts";
@@ -149,6 +150,8 @@ export interface PipelineRun {
   seekersInIndex: number;
   /** Whether the vector tables kept an HNSW graph (`PGVECTOR_GRAPH`; none by default with blocks). */
   graph: boolean;
+  /** The vector tables' size beside Postgres's cache, which sets what a search costs. */
+  cache: CacheFit;
   jobsInIndex: number;
   figures: PipelineFigures;
   residentAtRest: Record<string, Resident>;
@@ -278,6 +281,7 @@ export async function runPipeline(
     seed,
     seekersInIndex: counts!.seekers,
     graph: counts!.graph,
+    cache: await readCacheFit(stack.owner, seed.tablePrefix),
     jobsInIndex: counts!.jobs,
     figures: pipelineFigures(outcomes, times),
     residentAtRest,

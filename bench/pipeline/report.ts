@@ -63,7 +63,9 @@ Measured on ${at.toISOString()} with \`deno task bench:pipeline\`${
     cfg.BENCH_PIPELINE_LABEL ? ` (\`BENCH_PIPELINE_LABEL=${cfg.BENCH_PIPELINE_LABEL}\`)` : ""
   }: ${run.seekersInIndex.toLocaleString("en")} seekers in the index (pgvector, ${
     run.graph ? "with an HNSW graph" : "no HNSW graph: each search scans its block"
-  }; ${
+  }; its tables ${mib(run.cache.vectorBytes / 1024)} MB, Postgres's \`shared_buffers\` ${
+    mib(run.cache.sharedBuffersBytes / 1024)
+  } MB; ${
     cfg.BENCH_SEED_DISTINCT.toLocaleString("en")
   } distinct profiles embedded by the model, the rest copies of them, see bench/README.md),
 ${run.jobsInIndex.toLocaleString("en")} match-ready jobs, ${cfg.BENCH_PIPELINE_RATE} jobs/s created

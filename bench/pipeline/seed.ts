@@ -27,6 +27,8 @@ export interface SeedSpec {
 /** What seeding did; null figures when the database was already seeded. */
 export interface SeedReport {
   fingerprint: string;
+  /** The embedding space's prefix of the vector tables' names. */
+  tablePrefix: string;
   alreadySeeded: boolean;
   /** Distinct profiles embedded per second by the real provider. */
   embeddingsPerSec: number | null;
@@ -126,6 +128,7 @@ export async function seed(
     await fillBlocks(embeddingUrl, cfg);
     return {
       fingerprint,
+      tablePrefix: embeddingSpace(cfg).prefix,
       alreadySeeded: true,
       embeddingsPerSec: null,
       writtenPerSec: null,
@@ -161,6 +164,7 @@ export async function seed(
   await owner`INSERT INTO bench_seed VALUES (${fingerprint})`;
   return {
     fingerprint,
+    tablePrefix: embeddingSpace(cfg).prefix,
     alreadySeeded: false,
     embeddingsPerSec: embedded.perSec,
     writtenPerSec,
