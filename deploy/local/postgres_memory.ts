@@ -33,24 +33,52 @@ export function memTotalBytes(meminfo: string): number {
 export async function ensureSharedBuffers(url: string): Promise<void> {
   if (!isLocal(url) || Deno.uid() !== 0 || !await has("pg_ctlcluster")) return;
   const admin = maintenanceUrl(url);
+  const plan = await planOf(admin);
+  if (!plan) return;
+  const { cluster, mb } = plan;
+  step(`giving PostgreSQL ${cluster.join("/")} shared_buffers = ${mb}MB (was 128MB), restarting`);
+  await alterSystem(admin, `SET shared_buffers = '${mb}MB'`);
+  const ctl = (...args: string[]) =>
+    run("pg_ctlcluster", ["--skip-systemctl-redirect", ...cluster, ...args]);
+  try {
+    await ctl("restart");
+  } catch (err) {
+    // A server that cannot take the memory would stay down with the setting in its files:
+    // start it once at the default, and take the setting back.
+    step(`PostgreSQL did not start with shared_buffers = ${mb}MB; keeping 128MB (${err})`);
+    await ctl("start", "-o", "-c shared_buffers=128MB");
+    await waitFor("Postgres", () => answers(admin), 30_000);
+    await alterSystem(admin, "RESET shared_buffers");
+    await ctl("restart");
+  }
+  await waitFor("Postgres", () => answers(admin), 30_000);
+}
+
+/** The cluster (`[version, name]`) and the megabytes to give it, or undefined to leave it. */
+async function planOf(admin: string): Promise<{ cluster: string[]; mb: number } | undefined> {
   const sql = connect(admin, { max: 1, name: "infra" });
-  let cluster: string[];
   try {
     const [row] = await sql<{ shared: string; cluster: string }[]>`
       SELECT pg_size_bytes(current_setting('shared_buffers')) AS shared,
              current_setting('cluster_name') AS cluster`;
-    cluster = row!.cluster.split("/");
+    const cluster = row!.cluster.split("/");
     const mb = sharedBuffersPlan(
       Number(row!.shared),
       memTotalBytes(await Deno.readTextFile("/proc/meminfo").catch(() => "")),
     );
     // Debian names its clusters "<version>/<name>"; another server is not ours to restart.
-    if (mb === undefined || cluster.length !== 2) return;
-    step(`giving PostgreSQL ${cluster.join("/")} shared_buffers = ${mb}MB (was 128MB), restarting`);
-    await sql.unsafe(`ALTER SYSTEM SET shared_buffers = '${mb}MB'`);
+    return mb === undefined || cluster.length !== 2 ? undefined : { cluster, mb };
   } finally {
     await sql.end();
   }
-  await run("pg_ctlcluster", ["--skip-systemctl-redirect", cluster[0]!, cluster[1]!, "restart"]);
-  await waitFor("Postgres", () => answers(admin), 30_000);
+}
+
+/** `ALTER SYSTEM <change>`; the change is this module's own text, never input. */
+async function alterSystem(admin: string, change: string): Promise<void> {
+  const sql = connect(admin, { max: 1, name: "infra" });
+  try {
+    await sql.unsafe(`ALTER SYSTEM ${change}`);
+  } finally {
+    await sql.end();
+  }
 }
