@@ -2,8 +2,9 @@
  * Gives a local Debian cluster still at PostgreSQL's default cache (128 MB of
  * `shared_buffers`) a quarter of the machine's memory, at most 2 GB. Matching's searches read
  * every row of a block, and with the pgvector tables larger than the cache each search took
- * two to four times as long (docs/performance.md); 100,000 seekers take about 860 MB. A server whose
- * setting someone has chosen is left as it is, and so is any server not on this machine.
+ * two to four times as long (docs/performance.md); 100,000 seekers take about 860 MB. A
+ * server whose setting someone has chosen is left as it is, and so is any server not on this
+ * machine.
  */
 import { connect } from "@hire/db";
 import { answers, isLocal, maintenanceUrl } from "./postgres.ts";

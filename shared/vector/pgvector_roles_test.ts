@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { connect, type Sql } from "@hire/db";
 import { axis, DIMENSIONS, job, seeker, toward } from "./contract_fixtures.ts";
 import type { VectorBlocks } from "./index.ts";
+import { readCacheFit } from "./pgvector_cache.ts";
 import { createPgvectorIndex, type GraphSetting } from "./pgvector_index.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
@@ -119,4 +120,13 @@ Deno.test("pgvector: a role that may create but does not own the tables leaves t
       WHERE indexname IN (${`${prefix}job_vectors_embedding_idx`},
                           ${`${prefix}seeker_vectors_embedding_idx`})`;
     assert.equal(row?.n, 2);
+  }));
+
+Deno.test("pgvector: the reader sizes the writer's tables against the cache (readCacheFit)", () =>
+  withRoles(async ({ owner, writerSql, readerSql, prefix }) => {
+    await index(writerSql, prefix).init();
+    await index(writerSql, prefix).upsertSeekers([seeker({ vector: axis(0) })]);
+    const asOwner = await readCacheFit(owner, prefix);
+    assert.ok(asOwner.vectorBytes > 0);
+    assert.deepEqual(await readCacheFit(readerSql, prefix), asOwner);
   }));
