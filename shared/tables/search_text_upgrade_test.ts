@@ -95,7 +95,7 @@ Deno.test("after migration 0021 the vectors stored before stay, the job service 
       (await sql<{ v: string }[]>`SELECT search::text AS v FROM jobs WHERE id = ${id}`)[0]!.v;
     const stored = await vectorOf(old.id);
 
-    assert.deepEqual(await migrate(sql), ["0021_search_text_in_job_service.sql"]);
+    assert.deepEqual((await migrate(sql)).slice(0, 1), ["0021_search_text_in_job_service.sql"]);
     assert.equal(await vectorOf(old.id), stored, "the stored vector is kept");
     const [column] = await sql<{ generated: string }[]>`
       SELECT attgenerated AS generated FROM pg_attribute
