@@ -124,11 +124,12 @@ export async function seed(
   cfg: EmbeddingConfig,
 ): Promise<SeedReport> {
   const fingerprint = seedFingerprint(spec, cfg);
+  const tablePrefix = embeddingSpace(cfg).prefix;
   if (await storedFingerprint(owner) === fingerprint) {
     await fillBlocks(embeddingUrl, cfg);
     return {
       fingerprint,
-      tablePrefix: embeddingSpace(cfg).prefix,
+      tablePrefix,
       alreadySeeded: true,
       embeddingsPerSec: null,
       writtenPerSec: null,
@@ -164,7 +165,7 @@ export async function seed(
   await owner`INSERT INTO bench_seed VALUES (${fingerprint})`;
   return {
     fingerprint,
-    tablePrefix: embeddingSpace(cfg).prefix,
+    tablePrefix,
     alreadySeeded: false,
     embeddingsPerSec: embedded.perSec,
     writtenPerSec,

@@ -11,15 +11,15 @@ import { answers, isLocal, maintenanceUrl } from "./postgres.ts";
 import { has, run, step, waitFor } from "./run.ts";
 
 const MiB = 1024 * 1024;
-/** PostgreSQL's own default, which a cluster nobody has tuned runs with. */
-export const DEFAULT_SHARED_BUFFERS = 128 * MiB;
+/** PostgreSQL's own default, in MB, which a cluster nobody has tuned runs with. */
+const DEFAULT_MB = 128;
 const MOST = 2048 * MiB;
 
 /** The `shared_buffers` to set, in MB, or undefined to leave the server as it is. */
 export function sharedBuffersPlan(currentBytes: number, memTotalBytes: number): number | undefined {
-  if (currentBytes !== DEFAULT_SHARED_BUFFERS) return undefined;
+  if (currentBytes !== DEFAULT_MB * MiB) return undefined;
   const mb = Math.floor(Math.min(memTotalBytes / 4, MOST) / MiB);
-  return mb > DEFAULT_SHARED_BUFFERS / MiB ? mb : undefined;
+  return mb > DEFAULT_MB ? mb : undefined;
 }
 
 /** `MemTotal` of `/proc/meminfo`, in bytes (0 when unreadable). */
@@ -37,7 +37,11 @@ export async function ensureSharedBuffers(url: string): Promise<void> {
   const plan = await planOf(admin);
   if (!plan) return;
   const { cluster, mb } = plan;
-  step(`giving PostgreSQL ${cluster.join("/")} shared_buffers = ${mb}MB (was 128MB), restarting`);
+  step(
+    `giving PostgreSQL ${
+      cluster.join("/")
+    } shared_buffers = ${mb}MB (was ${DEFAULT_MB}MB), restarting`,
+  );
   await alterSystem(admin, `SET shared_buffers = '${mb}MB'`);
   const ctl = (...args: string[]) =>
     run("pg_ctlcluster", ["--skip-systemctl-redirect", ...cluster, ...args]);
@@ -46,8 +50,10 @@ export async function ensureSharedBuffers(url: string): Promise<void> {
   } catch (err) {
     // A server that cannot take the memory would stay down with the setting in its files:
     // start it once at the default, and take the setting back.
-    step(`PostgreSQL did not start with shared_buffers = ${mb}MB; keeping 128MB (${err})`);
-    await ctl("start", "-o", "-c shared_buffers=128MB");
+    step(
+      `PostgreSQL did not start with shared_buffers = ${mb}MB; keeping ${DEFAULT_MB}MB (${err})`,
+    );
+    await ctl("start", "-o", `-c shared_buffers=${DEFAULT_MB}MB`);
     await waitFor("Postgres", () => answers(admin), 30_000);
     await alterSystem(admin, "RESET shared_buffers");
     await ctl("restart");
