@@ -30,6 +30,11 @@ const schema = z.object({
    */
   MATCHING_CONCURRENCY: intVar(2),
   OUTBOX_INTERVAL_MS: intVar(1000),
+  /**
+   * How often the pgvector tables' size is read against `shared_buffers` (cache_fit_watch.ts):
+   * two cheap catalogue reads; the tables grow with the seekers, over days.
+   */
+  MATCHING_CACHE_CHECK_MS: intVar(300_000),
   KAFKA_SESSION_TIMEOUT_MS: intVar(30_000),
   ...retentionEnv,
   ...metricsEnv,

@@ -10,7 +10,7 @@ import { createLogger } from "@hire/log";
 import { createRegistry, serveMetrics } from "@hire/metrics";
 import { createVectorIndex, readCacheFit } from "@hire/vector";
 import { loadMatchingConfig } from "./config.ts";
-import { cacheFitWarning } from "./cache_fit_warning.ts";
+import { startCacheFitWatch } from "./cache_fit_watch.ts";
 import { fullScanWarning } from "./full_scan_warning.ts";
 import { startMatchingService } from "./service.ts";
 
@@ -32,12 +32,15 @@ const fullScan = fullScanWarning({
   threshold: cfg.MATCH_THRESHOLD,
 });
 if (fullScan) log.warn(fullScan);
-if (index.backend === "pgvector") {
-  const cacheFit = cacheFitWarning(await readCacheFit(sql, space.prefix));
-  if (cacheFit) log.warn(cacheFit);
-}
 
 const metrics = createRegistry({ labels: { service: "matching" } });
+// Qdrant keeps its collections outside Postgres's cache.
+const cacheFit = index.backend === "pgvector"
+  ? await startCacheFitWatch(
+    { read: () => readCacheFit(sql, space.prefix), log, metrics },
+    { intervalMs: cfg.MATCHING_CACHE_CHECK_MS },
+  )
+  : undefined;
 
 const service = await startMatchingService(cfg, { sql, queue, log, index, metrics });
 const metricsServer = serveMetrics(metrics, {
@@ -47,6 +50,7 @@ const metricsServer = serveMetrics(metrics, {
 });
 
 onShutdown(log, async () => {
+  cacheFit?.stop();
   await service.stop();
   await metricsServer.stop();
   await index.close();

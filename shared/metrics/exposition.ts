@@ -13,11 +13,14 @@ export interface Sample {
   value: number;
 }
 
+/** The kinds of metric this registry keeps: values that only go up, and values set as they are. */
+export type MetricType = "counter" | "gauge";
+
 /** A metric family: its name, help text, type and samples. */
 export interface Family {
   name: string;
   help: string;
-  type: "counter";
+  type: MetricType;
   samples: readonly Sample[];
 }
 

@@ -43,6 +43,48 @@ Deno.test("counter: only goes up, and takes exactly its labels", () => {
   );
 });
 
+const GAUGE = {
+  name: "hire_pgvector_tables_bytes",
+  help: "Bytes the tables take.",
+  labels: ["space"] as const,
+};
+
+Deno.test("gauge: set to what it is now, absent until first set, rendered as a gauge", () => {
+  const registry = createRegistry({ labels: { service: "matching" } });
+  const g = registry.gauge(GAUGE);
+  assert.equal(g.value({ space: "a" }), undefined);
+  assert.equal(
+    registry.render(),
+    "# HELP hire_pgvector_tables_bytes Bytes the tables take.\n" +
+      "# TYPE hire_pgvector_tables_bytes gauge\n",
+  );
+  g.set({ space: "a" }, 900);
+  g.set({ space: "a" }, 300);
+  g.set({ space: "b" }, -2.5);
+  assert.equal(g.value({ space: "a" }), 300);
+  assert.equal(
+    registry.render(),
+    "# HELP hire_pgvector_tables_bytes Bytes the tables take.\n" +
+      "# TYPE hire_pgvector_tables_bytes gauge\n" +
+      'hire_pgvector_tables_bytes{service="matching",space="a"} 300\n' +
+      'hire_pgvector_tables_bytes{service="matching",space="b"} -2.5\n',
+  );
+});
+
+Deno.test("gauge: takes finite values and exactly its labels; one name is one type", () => {
+  const registry = createRegistry();
+  const g = registry.gauge(GAUGE);
+  assert.throws(() => g.set({ space: "a" }, NaN), /finite value/);
+  assert.throws(() => g.set({ space: "a" }, Infinity), /finite value/);
+  assert.equal(g.value({ space: "a" }), undefined);
+  assert.throws(() => g.set({} as never, 1), /takes the labels/);
+  g.set({ space: "a" }, 1);
+  assert.equal(registry.gauge({ ...GAUGE }).value({ space: "a" }), 1);
+  assert.throws(() => registry.counter(GAUGE), /another type/);
+  registry.counter(SPEC);
+  assert.throws(() => registry.gauge(SPEC), /another type/);
+});
+
 Deno.test("registry: names the format cannot carry are refused", () => {
   assert.throws(() => createRegistry().counter({ ...SPEC, name: "has-dash" }), /metric name/);
   assert.throws(() => createRegistry().counter({ ...SPEC, labels: ["__x"] }), /label name/);
