@@ -58,3 +58,45 @@ Deno.test("unnestSelect: no rows is a row source of none", async () => {
     await sql.end();
   }
 });
+
+Deno.test("unnestSelect: documents come as JSON beside the other columns, each in its own row, in order", async () => {
+  const sql = connect(TEST_DATABASE_URL, { max: 1 });
+  try {
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      id: `r${i}`,
+      // json keeps the text as given: key order, a bare string, a backslash and a quote.
+      raw: i % 3 === 0 ? null : i % 3 === 1 ? { z: i, a: 'q"\\' } : `s${i}`,
+      doc: i % 2 === 0 ? { n: i, ar: "وظيفة" } : undefined,
+    }));
+    const back = await sql<{ id: string; raw: string | null; doc: unknown }[]>`
+      SELECT id, raw::text AS raw, doc
+      FROM (${unnestSelect(sql, rows, { raw: "json", id: "text", doc: "jsonb" })}) AS r`;
+    assert.deepEqual(
+      [...back],
+      rows.map((r) => ({
+        id: r.id,
+        raw: r.raw === null ? null : JSON.stringify(r.raw),
+        doc: r.doc ?? null,
+      })),
+    );
+  } finally {
+    await sql.end();
+  }
+});
+
+Deno.test("unnestSelect: rows of documents alone, inserted in the order given", async () => {
+  const sql = connect(TEST_DATABASE_URL, { max: 1 });
+  try {
+    await sql.begin(async (tx) => {
+      await tx`CREATE TEMP TABLE docs (seq bigserial, a jsonb, b json) ON COMMIT DROP`;
+      const rows = Array.from({ length: 300 }, (_, i) => ({ a: { i }, b: [i] }));
+      await tx`INSERT INTO docs (a, b) SELECT a, b
+        FROM (${unnestSelect(tx, rows, { a: "jsonb", b: "json" })}) AS r`;
+      const back = await tx<{ a: { i: number }; b: number[] }[]>`
+        SELECT a, b FROM docs ORDER BY seq`;
+      assert.deepEqual([...back], rows);
+    });
+  } finally {
+    await sql.end();
+  }
+});
