@@ -59,49 +59,23 @@ export function columnTexts<T extends object>(
 /**
  * `SELECT … FROM unnest(…)`: the rows as a row source, one text array per column, each cast
  * to its column's type once unpacked (an array column's values are array literals, which an
- * array of arrays could not carry) and named as the rows' keys, in the order given. As a
- * subquery it joins an `UPDATE … FROM`, a `DELETE … USING` or a lookup.
- *
- * A `json` or `jsonb` column goes as one JSON array instead, joined to the rest by position:
- * as an element of a text array each document's every quote and backslash is escaped by
- * postgres.js and unescaped by Postgres. For a statement of 48 outbox rows that cost the
- * client 269–375 µs against 209–279 µs now, and with documents the size of a posting
- * 1.48–1.53 ms against 0.80–0.95 ms, the server 1.34–1.39 against 1.15–1.20 ms
- * (docs/performance.md, Pipeline). A document that is null is SQL NULL, as in a text array.
+ * array of arrays could not carry) and named as the rows' keys. As a subquery it joins an
+ * `UPDATE … FROM`, a `DELETE … USING` or a lookup.
  */
 export function unnestSelect<T extends object>(
   sql: Sql | Tx,
   rows: readonly T[],
   columns: ColumnTypes<T>,
 ): Fragment {
-  const entries = Object.entries<string>(columns as Record<string, string>);
-  const plain = entries.filter(([, type]) => !isDocument(type));
-  const documents = entries.filter(([, type]) => isDocument(type)).map(([name]) => name);
-  const ord = sql.unsafe(ORDINAL);
-  const sources: Fragment[] = [];
-  if (plain.length > 0) {
-    const arrays = columnTexts(rows, Object.fromEntries(plain) as ColumnTypes<T>).map((
-      texts,
-      i,
-    ) => i === 0 ? sql`${texts}::text[]` : sql`, ${texts}::text[]`);
-    const names = sql.unsafe(plain.map(([name]) => `"${name}"`).join(", "));
-    sources.push(sql`unnest(${arrays}) WITH ORDINALITY AS u(${names}, ${ord})`);
-  }
-  documents.forEach((name, i) => {
-    const values = rows.map((row) => (row as Record<string, unknown>)[name] ?? null);
-    sources.push(sql`json_array_elements(${JSON.stringify(values)}::text::json)
-      WITH ORDINALITY AS ${sql.unsafe(`d${i}`)}(v, ${ord})`);
-  });
-  const selected = entries.map(([name, type]) => {
-    if (!isDocument(type)) return `u."${name}"::${type} AS "${name}"`;
-    const v = `d${documents.indexOf(name)}.v`;
-    return `(CASE WHEN json_typeof(${v}) = 'null' THEN NULL ELSE ${v} END)::${type} AS "${name}"`;
-  });
-  const from = sources.slice(1).reduce(
-    (joined, source) => sql`${joined} JOIN ${source} USING (${ord})`,
-    sources[0]!,
+  const names = columnNames(columns);
+  const casts = Object.entries<string>(columns as Record<string, string>).map(([name, type]) =>
+    `u."${name}"::${type} AS "${name}"`
   );
-  return sql`SELECT ${sql.unsafe(selected.join(", "))} FROM ${from} ORDER BY ${ord}`;
+  const arrays = columnTexts(rows, columns).map((texts, i) =>
+    i === 0 ? sql`${texts}::text[]` : sql`, ${texts}::text[]`
+  );
+  return sql`SELECT ${sql.unsafe(casts.join(", "))}
+    FROM unnest(${arrays}) AS u(${sql.unsafe(names)})`;
 }
 
 /** `(<columns>) SELECT … FROM unnest(…)`: the rows to follow `INSERT INTO <table>`. */
@@ -111,13 +85,6 @@ export function unnestRows<T extends object>(
   columns: ColumnTypes<T>,
 ): Fragment {
   return sql`(${sql.unsafe(columnNames(columns))}) ${unnestSelect(sql, rows, columns)}`;
-}
-
-// The rows' positions, by which a document column's elements meet the other columns.
-const ORDINAL = '"_ord"';
-
-function isDocument(type: string): boolean {
-  return type === "json" || type === "jsonb";
 }
 
 function columnNames(columns: ColumnTypes): string {

@@ -59,7 +59,7 @@ Deno.test("unnestSelect: no rows is a row source of none", async () => {
   }
 });
 
-Deno.test("unnestSelect: documents come as JSON beside the other columns, each in its own row, in order", async () => {
+Deno.test("unnestSelect: json and jsonb beside other columns, 500 rows in order, json's text as given, null as SQL NULL", async () => {
   const sql = connect(TEST_DATABASE_URL, { max: 1 });
   try {
     const rows = Array.from({ length: 500 }, (_, i) => ({
@@ -84,7 +84,7 @@ Deno.test("unnestSelect: documents come as JSON beside the other columns, each i
   }
 });
 
-Deno.test("unnestSelect: rows of documents alone, inserted in the order given", async () => {
+Deno.test("unnestSelect: rows of json and jsonb columns alone, inserted in the order given", async () => {
   const sql = connect(TEST_DATABASE_URL, { max: 1 });
   try {
     await sql.begin(async (tx) => {
