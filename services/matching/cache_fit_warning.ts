@@ -2,8 +2,8 @@
  * Whether the pgvector tables fit in Postgres's cache with room left for the rest of the
  * database's hot pages. A search reads every row of its block, so once the tables outgrow
  * `shared_buffers` every search copies its pages in from the operating system, two to four
- * times the time (`readCacheFit` of `@hire/vector`). The service says so at start-up, with
- * the setting that would hold them.
+ * times the time (`readCacheFit` of `@hire/vector`). The service says so when they stop
+ * fitting (`cache_fit_watch.ts`), with the setting that would hold them.
  * @module
  */
 import type { CacheFit } from "@hire/vector";
