@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
+import { connect } from "@hire/db";
 import { recordingLogger } from "@hire/log";
 import { createRegistry } from "@hire/metrics";
-import type { CacheFit } from "@hire/vector";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
+import { type CacheFit, readCacheFit } from "@hire/vector";
 import { CACHE_FIT_GAUGES, cacheFitWatch, startCacheFitWatch } from "./cache_fit_watch.ts";
 
 const MiB = 1024 * 1024;
@@ -107,4 +109,25 @@ Deno.test("startCacheFitWatch: a slow reading is not overlapped by the next tick
   await new Promise((r) => setTimeout(r, 40));
   assert.equal(most, 1);
   assert.ok(reads >= 2, `read ${reads} times`);
+});
+
+Deno.test("cache fit watch against the real server: the gauges hold what Postgres says", async () => {
+  const sql = connect(TEST_DATABASE_URL, { max: 1, name: "cache-fit-watch-test" });
+  try {
+    const [setting] = await sql<{ bytes: string }[]>`
+      SELECT pg_size_bytes(current_setting('shared_buffers')) AS bytes`;
+    const log = recordingLogger();
+    const metrics = createRegistry();
+    // A prefix with no tables: the space has no vectors yet, which fits any cache.
+    const prefix = `cache_watch_${crypto.randomUUID().slice(0, 8)}_`;
+    await cacheFitWatch({ read: () => readCacheFit(sql, prefix), log, metrics }).check();
+    assert.equal(metrics.gauge(CACHE_FIT_GAUGES.vector).value({}), 0);
+    assert.equal(
+      metrics.gauge(CACHE_FIT_GAUGES.sharedBuffers).value({}),
+      Number(setting!.bytes),
+    );
+    assert.deepEqual(log.lines, []);
+  } finally {
+    await sql.end();
+  }
 });
