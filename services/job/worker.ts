@@ -36,8 +36,11 @@ export interface CommandAppliers {
   log: Logger;
 }
 
-/** The worker of jobs.commands. */
-export function jobWorker(cfg: JobConfig, deps: { sql: Sql; log: Logger }) {
+/** The worker of jobs.commands; `applied` is told after each batch's transaction commits. */
+export function jobWorker(
+  cfg: JobConfig,
+  deps: { sql: Sql; log: Logger; applied?: () => void },
+) {
   const applyAlone = async (received: ReceivedCommand[]) => {
     const settled = await applyBatch(deps.sql, received.map((r) => r.command), {
       now: new Date(),
@@ -46,6 +49,7 @@ export function jobWorker(cfg: JobConfig, deps: { sql: Sql; log: Logger }) {
       eventsTopic: cfg.TOPIC_JOBS_EVENTS,
       changedTopic: cfg.TOPIC_JOBS_CHANGED,
     });
+    deps.applied?.();
     // Told once the settlement committed, so a retried transaction counts nothing twice.
     const byId = new Map(received.map((r) => [r.command.command_id, r]));
     for (const s of settled) if (s.setAside) byId.get(s.result.command_id)?.setAside(s.setAside);

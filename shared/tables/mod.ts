@@ -66,6 +66,7 @@ export {
   lockJobs,
   markEmbeddingReady,
   matchesSiteSearch,
+  mergeSearchIndexPending,
   purgeDeletedJobs,
   type ReadyJob,
   recordEmbeddingFailure,
