@@ -8,11 +8,9 @@
  */
 import process from "node:process";
 import { type Sql, type Tx, unnestRows } from "@hire/db";
-import { jobColumnTypes, mergeSearchIndexPending, saveJobs } from "@hire/tables";
+import { jobColumnTypes } from "@hire/tables";
 import type { JobRow } from "@hire/jobs";
 import { siteSearchText } from "@hire/text";
-import { recordingLogger } from "@hire/log";
-import { startSearchMerge } from "../../services/job/search_merge.ts";
 import { MINIMAL_TABLE } from "../baselines/minimal_db.ts";
 import { cpuTicks, TICKS_PER_S } from "../common/cpu.ts";
 
@@ -84,43 +82,6 @@ export function jobsInsertCost(
       await sql.begin((tx) => save(tx, jobs.slice(i, i + batch)));
     }
   });
-}
-
-/**
- * The same inserts with the job service's merge of the search index's pending list running
- * beside them (migration 0023): told after each transaction, on a connection of its own
- * (`merger`), as the job service does every `intervalMs`, and once more at the end for what the
- * last interval left. Microseconds a job of the inserting backend's CPU and of the merging one's.
- */
-export async function jobsInsertMergedCost(
-  sql: Sql,
-  pid: number,
-  merger: { sql: Sql; pid: number; intervalMs: number },
-  jobs: readonly JobRow[],
-  batch: number,
-): Promise<{ insert: number; merge: number }> {
-  // What earlier inserts left pending is not these jobs'.
-  await mergeSearchIndexPending(merger.sql);
-  const log = recordingLogger();
-  const merges = startSearchMerge(() => mergeSearchIndexPending(merger.sql), {
-    intervalMs: merger.intervalMs,
-    log,
-  });
-  const mergeBefore = await backendTicks(merger.pid);
-  const insert = await cpuPerJob(pid, jobs.length, async () => {
-    for (let i = 0; i < jobs.length; i += batch) {
-      await sql.begin((tx) => saveJobs(tx, jobs.slice(i, i + batch)));
-      merges.wrote();
-    }
-  });
-  await merges.stop();
-  // A merge that failed left the inserts to merge: the figures would not be the merge's.
-  const failed = log.lines.find((l) => l.level === "warn");
-  if (failed) throw new Error(`the search index merge failed: ${JSON.stringify(failed)}`);
-  // What the last interval left pending is these jobs' too.
-  await mergeSearchIndexPending(merger.sql);
-  const merge = ((await backendTicks(merger.pid) - mergeBefore) / TICKS_PER_S) * 1e6 / jobs.length;
-  return { insert, merge };
 }
 
 /** The minimal table's columns that the bare insert writes (the rest keep their defaults). */

@@ -1,7 +1,6 @@
 /**
  * The search-text benchmark's figures as Markdown: per kind of job, what the search text and
- * the inserts cost Postgres in each schema (now's also with the search index merged apart), and
- * the jobs insert as a multiple of the bare one.
+ * the inserts cost Postgres in each schema, and the jobs insert as a multiple of the bare one.
  * @module
  */
 import { markdownTable } from "../common/markdown.ts";
@@ -17,15 +16,6 @@ export interface Costs {
   bareInsert: number[];
 }
 
-/**
- * Microseconds of Postgres CPU per job of the jobs insert now with the job service's merge of
- * the search index beside it: the inserting backend's, and the merging one's.
- */
-export interface MergedCosts {
-  insert: number[];
-  merge: number[];
-}
-
 /** One kind of job: what it is, how long its text is, what it cost in each schema. */
 export interface JobKind {
   name: string;
@@ -33,12 +23,9 @@ export interface JobKind {
   /** Mean characters of title and description together. */
   chars: number;
   costs: Record<Schema, Costs>;
-  merged: MergedCosts;
 }
 
-/** The middle of `values`. */
-export const median = (values: readonly number[]) =>
-  percentile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
 const us = (v: number) => Math.round(v).toLocaleString("en-US");
 // A search text too cheap to register in whole ticks has no ratio.
 const times = (a: number, b: number) => b > 0 ? `${(a / b).toFixed(2)}×` : "—";
@@ -52,23 +39,17 @@ export function medians(c: Costs): { searchText: number; jobsInsert: number; bar
   };
 }
 
-/**
- * The table of the report: one row per kind, each figure before → now, and now's insert with
- * the job service merging the search index beside it (the insert's share + the merge's).
- */
+/** The table of the report: one row per kind, each figure before → now. */
 export function costTable(kinds: readonly JobKind[], labels: Record<Schema, string>): string {
   const rows = kinds.map((k) => {
     const [b, n] = [medians(k.costs.before), medians(k.costs.now)];
-    const [insert, merge] = [median(k.merged.insert), median(k.merged.merge)];
     return [
       k.name,
       us(k.chars),
       `${us(b.searchText)} → ${us(n.searchText)}`,
       `${us(b.jobsInsert)} → ${us(n.jobsInsert)}`,
-      `${us(insert)} + ${us(merge)}`,
       `${us(b.bareInsert)}, ${us(n.bareInsert)}`,
-      `${times(b.jobsInsert, b.bareInsert)} → ${times(n.jobsInsert, n.bareInsert)} → ` +
-      times(insert, n.bareInsert),
+      `${times(b.jobsInsert, b.bareInsert)} → ${times(n.jobsInsert, n.bareInsert)}`,
       `${times(n.searchText, b.searchText)}`,
     ];
   });
@@ -78,12 +59,11 @@ export function costTable(kinds: readonly JobKind[], labels: Record<Schema, stri
       "characters a job",
       `search text, µs a job (${labels.before} → ${labels.now})`,
       "jobs insert, µs a job",
-      "now, the job service merging the index: insert + merge, µs a job",
       "bare insert, µs a job (each database)",
-      "jobs insert ÷ bare insert (before → now → merged apart)",
+      "jobs insert ÷ bare insert",
       "search text now ÷ before",
     ],
     rows,
-    [1, 2, 3, 4, 5, 6, 7],
+    [1, 2, 3, 4, 5, 6],
   );
 }

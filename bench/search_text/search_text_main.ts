@@ -30,13 +30,11 @@ import {
   backendPid,
   bareInsertCost,
   jobsInsertCost,
-  jobsInsertMergedCost,
   postgresSearchTextCost,
   saveJobsBefore0021,
   serviceSearchTextCost,
 } from "./measure.ts";
-import { loadJobConfig } from "../../services/job/config.ts";
-import { costTable, type JobKind, median, medians, type Schema } from "./report.ts";
+import { costTable, type JobKind, medians, type Schema } from "./report.ts";
 
 const int = (name: string, def: number) => {
   const v = Number(Deno.env.get(name) ?? def);
@@ -48,9 +46,6 @@ const CONFIG = {
   repeats: int("BENCH_SEARCH_TEXT_REPEATS", 3),
   batch: int("BENCH_SEARCH_TEXT_BATCH", 12),
 };
-
-/** How soon the job service merges the search index after writing jobs: its default. */
-const MERGE_MS = loadJobConfig({}).JOB_SEARCH_MERGE_MS;
 
 /** The release before 0021: its databases were migrated this far. */
 const BEFORE_VERSION = 20;
@@ -96,30 +91,21 @@ const rowsOf = (fields: readonly Fields[]): JobRow[] =>
     })
   );
 
-interface Database {
-  url: string;
-  sql: Sql;
-  pid: number;
-}
-
-async function prepare(name: string, upTo?: number): Promise<Database> {
-  const url = await freshDatabase(name, { upTo });
-  const sql = connect(url, { max: 1, name: "bench" });
+async function prepare(name: string, upTo?: number): Promise<{ sql: Sql; pid: number }> {
+  const sql = connect(await freshDatabase(name, { upTo }), { max: 1, name: "bench" });
   await sql`INSERT INTO partners (id, name, plan) VALUES (${MINIMAL_PARTNER}, 'Bench', 'scale')`;
   await createMinimalTable(sql);
-  return { url, sql, pid: await backendPid(sql) };
+  return { sql, pid: await backendPid(sql) };
 }
 
 async function main() {
   const at = new Date().toISOString();
   const commit = await commitUnderTest();
   step(`databases: migrations up to ${BEFORE_VERSION}, and all`);
-  const dbs: Record<Schema, Database> = {
+  const dbs: Record<Schema, { sql: Sql; pid: number }> = {
     before: await prepare("hire_bench_search_text_before", BEFORE_VERSION),
     now: await prepare("hire_bench_search_text"),
   };
-  const mergerSql = connect(dbs.now.url, { max: 1, name: "bench-merge" });
-  const merger = { sql: mergerSql, pid: await backendPid(mergerSql), intervalMs: MERGE_MS };
   const defs = jobKinds(CONFIG.jobs);
   const kinds: JobKind[] = defs.map((k) => ({
     name: k.name,
@@ -130,7 +116,6 @@ async function main() {
       before: { searchText: [], jobsInsert: [], bareInsert: [] },
       now: { searchText: [], jobsInsert: [], bareInsert: [] },
     },
-    merged: { insert: [], merge: [] },
   }));
   try {
     for (let r = 0; r < CONFIG.repeats; r++) {
@@ -149,31 +134,17 @@ async function main() {
           const save = schema === "before" ? saveJobsBefore0021 : saveJobs;
           c.jobsInsert.push(await jobsInsertCost(sql, pid, rows, CONFIG.batch, save));
           c.bareInsert.push(await bareInsertCost(sql, pid, rows, CONFIG.batch));
-          if (schema === "now") {
-            const merged = await jobsInsertMergedCost(
-              sql,
-              pid,
-              merger,
-              rowsOf(defs[i]!.fields),
-              CONFIG.batch,
-            );
-            kind.merged.insert.push(merged.insert);
-            kind.merged.merge.push(merged.merge);
-          }
         }
         const [b, n] = [medians(kind.costs.before), medians(kind.costs.now)];
         step(
           `${kind.name} (${r + 1}/${CONFIG.repeats}): search text ${b.searchText.toFixed(0)} → ` +
             `${n.searchText.toFixed(0)} µs a job, jobs insert ${b.jobsInsert.toFixed(0)} → ` +
-            `${n.jobsInsert.toFixed(0)} (merged apart: ${
-              median(kind.merged.insert).toFixed(0)
-            } + ` +
-            `${median(kind.merged.merge).toFixed(0)}), bare insert ${n.bareInsert.toFixed(0)}`,
+            `${n.jobsInsert.toFixed(0)}, bare insert ${n.bareInsert.toFixed(0)}`,
         );
       }
     }
   } finally {
-    await Promise.all([dbs.before.sql.end(), dbs.now.sql.end(), mergerSql.end()]);
+    await Promise.all([dbs.before.sql.end(), dbs.now.sql.end()]);
   }
   const machine = await describeMachine("none (statements from one connection per database)");
   const date = at.slice(0, 10);
@@ -203,10 +174,7 @@ and description, what the \`search\` vector is built from beside its \`to_tsvect
 Postgres's backend, read from \`/proc\`; now, the CPU of this process, which runs the job service's
 function, so it is no part of the insert's figure); the job service's insert of the same jobs (that
 release's \`saveJobs\`, ${CONFIG.batch} jobs a transaction: every index, the search vector, the feed's
-GIN index; Postgres's CPU); now's insert again with the job service's merge of the GIN index's
-pending list beside it (migration 0023: told after each transaction, run ${MERGE_MS} ms later on a
-connection of its own, as \`JOB_SEARCH_MERGE_MS\` has it), the inserting backend's CPU and the merging
-one's, where without it the insert that finds the list full merges it; and, as the yardstick, a bare insert of the same rows into a table shaped
+GIN index; Postgres's CPU); and, as the yardstick, a bare insert of the same rows into a table shaped
 like \`jobs\` with its primary key alone (bench:baselines' minimal insert handler's table), also
 ${CONFIG.batch} a transaction.
 

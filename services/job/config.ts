@@ -35,12 +35,6 @@ const schema = z.object({
    * for callers that wait for each answer, cut their throughput.
    */
   JOB_BATCH_WINDOW_UNTIL_RATE: nonNegativeIntVar(500),
-  /**
-   * How soon after jobs are written the site search index's pending list is merged (0: never
-   * by this service; inserts that find the list full merge it in their transaction, as does
-   * autovacuum). Short, so the list every search reads stays small and no insert finds it full.
-   */
-  JOB_SEARCH_MERGE_MS: nonNegativeIntVar(50),
   /** How often leftovers in the outbox are published (after a crash, say). */
   OUTBOX_INTERVAL_MS: intVar(1000),
   /** How often the tables the job service owns are purged of expired rows. */

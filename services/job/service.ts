@@ -8,9 +8,8 @@ import type { Logger } from "@hire/log";
 import type { Registry } from "@hire/metrics";
 import { startServiceOutbox } from "@hire/outbox";
 import { type MessageQueue, startWorker } from "@hire/queue";
-import { mergeSearchIndexPending, startRetention } from "@hire/tables";
+import { startRetention } from "@hire/tables";
 import type { JobConfig } from "./config.ts";
-import { startSearchMerge } from "./search_merge.ts";
 import { jobWorker } from "./worker.ts";
 
 /** What the service needs from outside. */
@@ -32,13 +31,7 @@ export async function startJobService(
   cfg: JobConfig,
   deps: JobServiceDeps,
 ): Promise<RunningService> {
-  const merge = cfg.JOB_SEARCH_MERGE_MS > 0
-    ? startSearchMerge(() => mergeSearchIndexPending(deps.sql), {
-      intervalMs: cfg.JOB_SEARCH_MERGE_MS,
-      log: deps.log,
-    })
-    : undefined;
-  const worker = jobWorker(cfg, { ...deps, applied: merge?.wrote });
+  const worker = jobWorker(cfg, deps);
   const outbox = await startServiceOutbox(deps, {
     topics: worker.produces,
     intervalMs: cfg.OUTBOX_INTERVAL_MS,
@@ -61,7 +54,6 @@ export async function startJobService(
       retention.stop();
       await running.stop();
       await outbox.stop();
-      await merge?.stop();
     },
   };
 }

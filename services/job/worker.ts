@@ -36,11 +36,8 @@ export interface CommandAppliers {
   log: Logger;
 }
 
-/** The worker of jobs.commands; `applied` is told after each batch's transaction commits. */
-export function jobWorker(
-  cfg: JobConfig,
-  deps: { sql: Sql; log: Logger; applied?: () => void },
-) {
+/** The worker of jobs.commands. */
+export function jobWorker(cfg: JobConfig, deps: { sql: Sql; log: Logger }) {
   const applyAlone = async (received: ReceivedCommand[]) => {
     const settled = await applyBatch(deps.sql, received.map((r) => r.command), {
       now: new Date(),
@@ -49,7 +46,6 @@ export function jobWorker(
       eventsTopic: cfg.TOPIC_JOBS_EVENTS,
       changedTopic: cfg.TOPIC_JOBS_CHANGED,
     });
-    deps.applied?.();
     // Told once the settlement committed, so a retried transaction counts nothing twice.
     const byId = new Map(received.map((r) => [r.command.command_id, r]));
     for (const s of settled) if (s.setAside) byId.get(s.result.command_id)?.setAside(s.setAside);

@@ -142,16 +142,6 @@ export async function saveJobs(tx: Tx, jobs: JobRow[]): Promise<void> {
       embedding_error = excluded.embedding_error, search = excluded.search`;
 }
 
-/**
- * Merges the search vectors written lately (the site search index's pending list) into the
- * index, so no create's transaction does it (migration 0023); returns the pages merged. Waits
- * for a merge already under way.
- */
-export async function mergeSearchIndexPending(sql: Sql): Promise<number> {
-  const [row] = await sql<{ pages: string }[]>`SELECT merge_job_search_pending() AS pages`;
-  return Number(row!.pages);
-}
-
 /** A job marked ready, and whether this was the first time (`job.created` is then due). */
 export type ReadyJob = JobRow & { first: boolean };
 

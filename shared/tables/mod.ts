@@ -66,7 +66,6 @@ export {
   lockJobs,
   markEmbeddingReady,
   matchesSiteSearch,
-  mergeSearchIndexPending,
   purgeDeletedJobs,
   type ReadyJob,
   recordEmbeddingFailure,
