@@ -16,6 +16,17 @@ export interface Costs {
   bareInsert: number[];
 }
 
+/**
+ * Microseconds of Postgres CPU per job, one value per repeat, of the parts of the insert now:
+ * the row without its `search` vector, the whole row in a schema without the search index, and
+ * the vector's `to_tsvector` alone.
+ */
+export interface InsertParts {
+  vectorless: number[];
+  unindexed: number[];
+  vector: number[];
+}
+
 /** One kind of job: what it is, how long its text is, what it cost in each schema. */
 export interface JobKind {
   name: string;
@@ -23,6 +34,7 @@ export interface JobKind {
   /** Mean characters of title and description together. */
   chars: number;
   costs: Record<Schema, Costs>;
+  parts: InsertParts;
 }
 
 const median = (values: readonly number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
@@ -62,6 +74,44 @@ export function costTable(kinds: readonly JobKind[], labels: Record<Schema, stri
       "bare insert, µs a job (each database)",
       "jobs insert ÷ bare insert",
       "search text now ÷ before",
+    ],
+    rows,
+    [1, 2, 3, 4, 5, 6],
+  );
+}
+
+/**
+ * The parts of the insert now, one row per kind: the whole insert, the row without its vector,
+ * the insert without the search index, and what that leaves to each part (the search index: the
+ * whole less the insert without it; the vector stored, of which \`to_tsvector\` alone).
+ */
+export function partsTable(kinds: readonly JobKind[]): string {
+  const rows = kinds.map((k) => {
+    const whole = median(k.costs.now.jobsInsert);
+    const [vectorless, unindexed, vector] = [
+      median(k.parts.vectorless),
+      median(k.parts.unindexed),
+      median(k.parts.vector),
+    ];
+    return [
+      k.name,
+      us(whole),
+      us(vectorless),
+      us(unindexed),
+      us(whole - unindexed),
+      us(unindexed - vectorless),
+      us(vector),
+    ];
+  });
+  return markdownTable(
+    [
+      "jobs",
+      "jobs insert, µs a job",
+      "the row without its vector",
+      "without the search index",
+      "→ the search index",
+      "→ the vector, stored",
+      "of which to_tsvector alone",
     ],
     rows,
     [1, 2, 3, 4, 5, 6],

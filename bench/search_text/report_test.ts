@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { costTable, type JobKind, medians } from "./report.ts";
+import { costTable, type JobKind, medians, partsTable } from "./report.ts";
 
 const kind = (name: string, before: number[], now: number[]): JobKind => ({
   name,
@@ -9,6 +9,7 @@ const kind = (name: string, before: number[], now: number[]): JobKind => ({
     before: { searchText: before, jobsInsert: [1000, 1200, 1100], bareInsert: [50, 50, 50] },
     now: { searchText: now, jobsInsert: [800, 900, 700], bareInsert: [40, 60, 50] },
   },
+  parts: { vectorless: [100, 90, 80], unindexed: [500, 450, 400], vector: [200, 250, 220] },
 });
 
 Deno.test("medians keep the middle repeat of each figure", () => {
@@ -36,4 +37,11 @@ Deno.test("costTable gives no ratio to a search text too cheap to measure", () =
   const [, , row] = costTable([kind("load", [0, 0, 0], [0, 0, 0])], { before: "a", now: "b" })
     .split("\n");
   assert.match(row!, /\| — \|$/);
+});
+
+Deno.test("partsTable splits the insert now into the row, the vector and the search index", () => {
+  const [header, , row] = partsTable([kind("postings", [1, 2, 3], [1, 2, 3])]).split("\n");
+  assert.match(header!, /the row without its vector \| without the search index/);
+  // Whole 800; the row 90; without the index 450: the index 350, the vector stored 360.
+  assert.equal(row, "| postings | 800 | 90 | 450 | 350 | 360 | 220 |");
 });

@@ -104,8 +104,9 @@ export async function countLiveJobs(sql: Sql): Promise<number> {
 // The site's text search: a job's vector and a seeker's query are made from the same search
 // texts (siteSearchText) with the same configuration, `english`: English words stemmed, Arabic
 // ones as the rules left them. Title words weigh more than description words in the ranking.
-const searchVector = (tx: Tx) =>
-  tx`setweight(to_tsvector('english', j.search_title), 'A') ||
+/** A job's `search` vector from `j.search_title` and `j.search_description` (its search texts). */
+export const searchVector = (sql: Sql | Tx) =>
+  sql`setweight(to_tsvector('english', j.search_title), 'A') ||
     setweight(to_tsvector('english', j.search_description), 'B')`;
 
 /** The condition that job `j` (a query's alias for `jobs`) matches what a seeker typed. */

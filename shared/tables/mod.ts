@@ -70,6 +70,7 @@ export {
   type ReadyJob,
   recordEmbeddingFailure,
   saveJobs,
+  searchVector,
   shareLockJobPlacements,
   shareLockJobs,
 } from "./jobs.ts";
