@@ -5,6 +5,7 @@
 import { positiveInt } from "../common/config.ts";
 import { LOCAL } from "../../deploy/local/run.ts";
 import type { ChaosConfig } from "../chaos/config.ts";
+import { type Placement, readPlacement } from "./placement.ts";
 
 /** What one run does. */
 export interface StarvationConfig {
@@ -19,6 +20,8 @@ export interface StarvationConfig {
   warmupS: number;
   /** Longest wait for the embedding backlog to drain after the second phase. */
   drainTimeoutS: number;
+  /** Every process on every core, or the API and the pipeline on cores of their own. */
+  placement: Placement;
   /** The whole system, as the fault suite brings it up, on a broker and database of its own. */
   system: ChaosConfig;
 }
@@ -30,6 +33,7 @@ export function readStarvationConfig(): StarvationConfig {
     seconds: positiveInt("BENCH_STARVATION_SECONDS", 30),
     warmupS: positiveInt("BENCH_STARVATION_WARMUP", 60),
     drainTimeoutS: positiveInt("BENCH_STARVATION_DRAIN_TIMEOUT", 600),
+    placement: readPlacement(Deno.env.get("BENCH_STARVATION_PLACEMENT")),
     system: {
       scenarios: [],
       database: "hire_bench_starvation",

@@ -7,18 +7,21 @@ import type { Machine } from "../common/machine.ts";
 import { cpuLine, machineTable, markdownTable } from "../common/markdown.ts";
 import type { StarvationConfig } from "./config.ts";
 import type { PhaseResult } from "./phases.ts";
+import type { Placement, Sides } from "./placement.ts";
 
 /** What one run measured. */
 export interface StarvationReport {
   date: string;
   at: string;
   commit: string;
-  config: Omit<StarvationConfig, "system"> & { seekers: number };
+  config: Omit<StarvationConfig, "system" | "placement"> & { seekers: number };
   stopped: PhaseResult;
   draining: PhaseResult;
   /** Seconds from the pipeline's restart until no job waited for its embedding. */
   drainedAfterS: number | null;
   timeline: [number, number][];
+  /** Where the processes ran: every core, or each side on cores of its own (`sides`). */
+  placement: { kind: Placement; sides?: Sides };
   /** What the autovacuum stand-in ran after its first pass; null when the server's ran. */
   autovacuum: VacuumWork | null;
   machine: Machine;
@@ -32,6 +35,18 @@ export function verdict(r: Pick<StarvationReport, "stopped" | "draining">) {
 
 const statuses = (p: PhaseResult) =>
   Object.entries(p.statuses).map(([s, n]) => `${s === "0" ? "no answer" : s}×${n}`).join(", ");
+
+/** The sentence that says where the processes ran. */
+export function placementSentence(p: StarvationReport["placement"]): string {
+  if (p.kind === "shared" || !p.sides) {
+    return "Every process may run on every core, as on one host (`BENCH_STARVATION_PLACEMENT=shared`).";
+  }
+  return `Two hosts emulated on this machine's cores (\`BENCH_STARVATION_PLACEMENT=split\`): the API's ` +
+    `side (the edge, the job service, the run's broker, the benchmark's client, and the Postgres ` +
+    `backends of the edge and job service) pinned to cores ${p.sides.api}, the pipeline's ` +
+    `(embedding, matching, delivery, the site, the console and their backends) to cores ${p.sides.pipeline}; Postgres's own processes ` +
+    `and the benchmark's vacuums on every core.`;
+}
 
 /** The report. */
 export function starvationMarkdown(r: StarvationReport): string {
@@ -61,7 +76,9 @@ Measured on ${r.date} (${r.at}) with \`deno task bench:starvation\`, commit ${r.
 The whole system runs as \`deno task dev\` runs it (every service its own process, each its own
 Postgres role; plan limits lifted), on a Kafka broker and a database of the run's own, with
 ${r.config.seekers} synthetic seekers in the index and a webhook of the partner at an HTTPS
-receiver. The same open-loop load of creates (a new request every ${1000 / r.config.rate} ms
+receiver. ${
+    placementSentence(r.placement)
+  } The same open-loop load of creates (a new request every ${1000 / r.config.rate} ms
 whatever the answers; latency counted from each request's scheduled start, so queueing is not
 hidden) runs twice, after ${r.config.warmupS} s of it with the whole pipeline running (the
 run's broker and services start cold; their compilers' work would otherwise fall on the first

@@ -5,7 +5,8 @@
  * Writes `bench/results/starvation.md` and `starvation-<date>.json`.
  * @module
  */
-import { stopKafka } from "../../deploy/local/kafka.ts";
+import { brokerPid, stopKafka } from "../../deploy/local/kafka.ts";
+import type { ServiceName } from "../../deploy/local/services.ts";
 import { pendingWork, waitQuiet } from "../chaos/observe.ts";
 import { withAdmin } from "../chaos/probes.ts";
 import { startAutovacuumStandIn } from "../common/autovacuum.ts";
@@ -17,10 +18,19 @@ import { writeResultFiles } from "../common/report.ts";
 import { LIFTED_PLAN_LIMITS } from "../common/system.ts";
 import { readStarvationConfig } from "./config.ts";
 import { drain, embeddingBacklog, runPhase } from "./phases.ts";
+import { splitCores, startPinning } from "./placement.ts";
 import { starvationMarkdown, type StarvationReport, verdict } from "./report.ts";
 
 const PIPELINE = ["embed", "match"] as const;
-const SERVICES = ["edge", "job", "embed", "match", "deliver", "site", "console"] as const;
+const SERVICES = [
+  "edge",
+  "job",
+  "embed",
+  "match",
+  "deliver",
+  "site",
+  "console",
+] as const satisfies readonly ServiceName[];
 
 async function main() {
   const cfg = readStarvationConfig();
@@ -40,7 +50,23 @@ async function main() {
       await autovacuum?.stop();
       await stopBench();
     };
-    const pids = () => Object.fromEntries(SERVICES.map((n) => [n, ctx.fleet.pid(n)]));
+    const pids = () =>
+      Object.fromEntries(SERVICES.map((n) => [n, ctx.fleet.pid(n)])) as Record<ServiceName, number>;
+    const sides = cfg.placement === "split" ? splitCores(navigator.hardwareConcurrency) : undefined;
+    const pinning = sides &&
+      startPinning({
+        sql: ctx.sql,
+        services: pids,
+        apiPids: async () => [Deno.pid, await brokerPid(cfg.system.broker) ?? []].flat(),
+      }, sides);
+    if (pinning) {
+      await pinning.round();
+      step(
+        `starvation: the API's side on cores ${sides!.api}, the pipeline's on ${sides!.pipeline}`,
+      );
+      const stopUnpinned = stop;
+      stop = () => pinning.stop().finally(stopUnpinned);
+    }
     const load = (seconds: number) => ({
       baseUrl: ctx.edgeUrl,
       apiKey: ctx.apiKey,
@@ -79,6 +105,8 @@ async function main() {
       pids,
     });
     const { drainedAfterS, timeline } = await drained;
+    // A pinning that failed midway would leave the figures of neither placement.
+    await pinning?.stop();
 
     const at = new Date().toISOString();
     const report: StarvationReport = {
@@ -96,6 +124,7 @@ async function main() {
       draining,
       drainedAfterS,
       timeline,
+      placement: { kind: cfg.placement, sides },
       autovacuum: autovacuum?.done() ?? null,
       machine: await describeMachine("in-process open loop (Deno fetch)"),
     };
