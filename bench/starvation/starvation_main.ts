@@ -97,6 +97,8 @@ async function main() {
     step(`starvation: ${await embeddingBacklog(ctx.sql)} jobs wait; pipeline restarted`);
     const restartedAt = Date.now();
     for (const name of PIPELINE) await ctx.fleet.restart(name);
+    // Started by this process, they run on the API's side until pinned: at once, not in a second.
+    await pinning?.round();
     const drained = drain(ctx.sql, restartedAt, cfg.drainTimeoutS);
     const draining = await runPhase({
       name: "pipeline draining",
