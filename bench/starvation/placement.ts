@@ -12,7 +12,7 @@
  * pools open backends as they need them.
  * @module
  */
-import type { Sql } from "@hire/db";
+import type { ServiceKind, Sql } from "@hire/db";
 import type { ServiceName } from "../../deploy/local/services.ts";
 
 /** How the run places its processes. */
@@ -35,10 +35,11 @@ export const SERVICE_SIDES = {
   console: "pipeline",
 } as const satisfies Record<ServiceName, keyof Sides>;
 
-// Postgres backends by their pool's application_name. The benchmark's own pool ("chaos")
-// samples the backlog and runs the autovacuum stand-in, which stands for Postgres's own
-// workers: like them it stays on every core.
-const BACKEND_SIDES: Record<string, keyof Sides> = {
+// Postgres backends by their pool's application_name, the service's kind (the services name
+// their pools so). The benchmark's own pool ("chaos") samples the backlog and runs the
+// autovacuum stand-in, which stands for Postgres's own workers: like them it stays on every
+// core, as does the operator's command line.
+const BACKEND_SIDES: Record<Exclude<ServiceKind, "admin">, keyof Sides> = {
   edge: "api",
   job: "api",
   embedding: "pipeline",
@@ -67,7 +68,9 @@ export function splitCores(cpus: number): Sides {
 
 /** The side of a Postgres backend, by its application_name; undefined: left where it is. */
 export const backendSide = (applicationName: string): keyof Sides | undefined =>
-  BACKEND_SIDES[applicationName];
+  Object.hasOwn(BACKEND_SIDES, applicationName)
+    ? BACKEND_SIDES[applicationName as keyof typeof BACKEND_SIDES]
+    : undefined;
 
 const alive = (pid: number) => Deno.stat(`/proc/${pid}`).then(() => true, () => false);
 

@@ -50,6 +50,7 @@ Deno.test("placement: the API's services and backends on its side, the pipeline'
   assert.equal(backendSide("chaos"), undefined, "the benchmark's own pool (vacuums) floats");
   assert.equal(backendSide("matching"), "pipeline");
   assert.equal(backendSide("psql"), undefined, "anyone else's backend is left alone");
+  assert.equal(backendSide("constructor"), undefined, "an Object property is no pool name");
 });
 
 Deno.test("placement: the report says where the processes ran", () => {

@@ -2,7 +2,7 @@
  * Entry point of the partner console: the only file that reads the environment, opens
  * connections and handles signals.
  */
-import { connect } from "@hire/db";
+import { connect, type ServiceKind } from "@hire/db";
 import { startDatabaseReadiness } from "@hire/http";
 import { createLogger } from "@hire/log";
 import { createSmtpMailer } from "@hire/mail";
@@ -25,7 +25,7 @@ if (keys.from === "local file") {
 const sql = connect(cfg.DATABASE_URL, {
   max: cfg.CONSOLE_DB_POOL_SIZE,
   connectTimeout: 3,
-  name: "console",
+  name: "console" satisfies ServiceKind,
 });
 const mailer = cfg.SMTP_URL
   ? createSmtpMailer({ url: cfg.SMTP_URL, from: cfg.MAIL_FROM })

@@ -2,7 +2,7 @@
  * Entry point of the delivery service: the only file that reads the environment, opens
  * connections and handles signals.
  */
-import { connectConsumer } from "@hire/db";
+import { connectConsumer, type ServiceKind } from "@hire/db";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
 import { createLogger } from "@hire/log";
@@ -21,7 +21,7 @@ if (keys.from === "local file") {
     file: LOCAL_SECRET_KEYS_FILE,
   });
 }
-const sql = connectConsumer(cfg.DATABASE_URL, { max: 10, name: "delivery" });
+const sql = connectConsumer(cfg.DATABASE_URL, { max: 10, name: "delivery" satisfies ServiceKind });
 const { queue } = serviceQueue(cfg, { service: "delivery", log });
 const client = createWebhookHttpClient({ ...await webhookClientOptions(cfg), log });
 const mailer = cfg.SMTP_URL

@@ -2,7 +2,7 @@
  * Entry point of the edge: the only file that reads the environment, opens connections
  * and handles signals.
  */
-import { connect } from "@hire/db";
+import { connect, type ServiceKind } from "@hire/db";
 import { createKafkaProbe, FAST_FAIL_RETRY, serviceQueue } from "@hire/kafka";
 import { announceApiLoad } from "@hire/load";
 import { startRetention } from "@hire/tables";
@@ -25,7 +25,11 @@ if (keys.from === "local file") {
     file: LOCAL_SECRET_KEYS_FILE,
   });
 }
-const sql = connect(cfg.DATABASE_URL, { max: cfg.DB_POOL_SIZE, connectTimeout: 3, name: "edge" });
+const sql = connect(cfg.DATABASE_URL, {
+  max: cfg.DB_POOL_SIZE,
+  connectTimeout: 3,
+  name: "edge" satisfies ServiceKind,
+});
 const { kafka, queue } = serviceQueue(cfg, { service: "edge", log, retry: FAST_FAIL_RETRY });
 const publisher = queue.publisher();
 const queueProbe = createKafkaProbe(kafka);

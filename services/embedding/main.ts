@@ -3,7 +3,7 @@
  * connections and handles signals.
  */
 import { lowerCpuPriority } from "@hire/config";
-import { connectConsumer } from "@hire/db";
+import { connectConsumer, type ServiceKind } from "@hire/db";
 import { createEmbeddingProvider, embeddingSpace } from "@hire/embedding";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
@@ -17,7 +17,7 @@ const cfg = loadEmbeddingServiceConfig();
 // Before the model is loaded, so onnxruntime's threads start at the lower priority too.
 lowerCpuPriority(cfg.EMBEDDING_NICE);
 const log = createLogger("embedding", cfg.LOG_LEVEL);
-const sql = connectConsumer(cfg.DATABASE_URL, { max: 8, name: "embedding" });
+const sql = connectConsumer(cfg.DATABASE_URL, { max: 8, name: "embedding" satisfies ServiceKind });
 const { queue } = serviceQueue(cfg, { service: "embedding", log });
 const provider = await createEmbeddingProvider(cfg);
 // Each embedding space has its own tables or collections (docs/matching.md).

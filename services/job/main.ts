@@ -2,7 +2,7 @@
  * Entry point of the job service: the only file that reads the environment, opens
  * connections and handles signals.
  */
-import { connectConsumer } from "@hire/db";
+import { connectConsumer, type ServiceKind } from "@hire/db";
 import { serviceQueue } from "@hire/kafka";
 import { announceApiLoad } from "@hire/load";
 import { onShutdown } from "@hire/shutdown";
@@ -15,7 +15,7 @@ const cfg = loadJobConfig();
 const log = createLogger("job", cfg.LOG_LEVEL);
 const sql = connectConsumer(cfg.DATABASE_URL, {
   max: cfg.JOB_CONCURRENCY + 2,
-  name: "job",
+  name: "job" satisfies ServiceKind,
 });
 const { queue } = serviceQueue(cfg, { service: "job", log });
 

@@ -2,7 +2,7 @@
  * Entry point of the matching service: the only file that reads the environment, opens
  * connections and handles signals.
  */
-import { connectConsumer } from "@hire/db";
+import { connectConsumer, type ServiceKind } from "@hire/db";
 import { embeddingSpace } from "@hire/embedding";
 import { serviceQueue } from "@hire/kafka";
 import { onShutdown } from "@hire/shutdown";
@@ -18,7 +18,7 @@ const cfg = loadMatchingConfig();
 const log = createLogger("matching", cfg.LOG_LEVEL);
 const sql = connectConsumer(cfg.DATABASE_URL, {
   max: cfg.MATCHING_CONCURRENCY + 2,
-  name: "matching",
+  name: "matching" satisfies ServiceKind,
 });
 const { queue } = serviceQueue(cfg, { service: "matching", log });
 // Each embedding space has its own tables or collections (docs/matching.md).

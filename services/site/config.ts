@@ -1,6 +1,6 @@
 /** The site's configuration, read once at start-up. */
 import { boolVar, commonEnv, intVar, parseConfig } from "@hire/config";
-import type { ConnectOptions } from "@hire/db";
+import type { ConnectOptions, ServiceKind } from "@hire/db";
 import { z } from "zod";
 import { SITEMAP_MAX_URLS } from "./sitemap.ts";
 
@@ -39,7 +39,7 @@ export function siteDatabaseOptions(cfg: Pick<SiteConfig, "SITE_DB_POOL_SIZE">):
   return {
     max: cfg.SITE_DB_POOL_SIZE,
     connectTimeout: 3,
-    name: "site",
+    name: "site" satisfies ServiceKind,
     settings: { plan_cache_mode: "force_custom_plan" },
   };
 }

@@ -17,7 +17,7 @@ export interface ConnectOptions {
   max?: number;
   /** Seconds to wait for a connection before a query fails (and the edge answers 503). */
   connectTimeout?: number;
-  /** Application name shown in pg_stat_activity. */
+  /** Application name shown in pg_stat_activity: a service's kind (`ServiceKind`). */
   name?: string;
   /** Server settings for every connection of the pool, e.g. `plan_cache_mode`. */
   settings?: Record<string, string>;

@@ -14,4 +14,4 @@ export {
 } from "./connect.ts";
 export { type ColumnTypes, unnestRows, unnestSelect } from "./unnest.ts";
 export { migrate, migrateUpTo, type Migration, readMigrations } from "./migrate.ts";
-export { SERVICE_ROLES } from "./service_roles.ts";
+export { SERVICE_ROLES, type ServiceKind } from "./service_roles.ts";

@@ -17,3 +17,9 @@ export const SERVICE_ROLES = {
   /** `deno task partner`, the operator's command line. */
   admin: "hire_admin",
 } as const;
+
+/**
+ * A process kind: a service names its pool (its backends' `application_name`) by it, which is
+ * how bench:starvation's split placement finds a service's backends.
+ */
+export type ServiceKind = keyof typeof SERVICE_ROLES;
