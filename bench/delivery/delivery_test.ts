@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { type Figure, figureRows, figures, formatValue, meets, ratio, TARGETS } from "./figures.ts";
 import { context, cpu, quietRun } from "./quiet_run.ts";
-import { deliveryMarkdown, observations } from "./report.ts";
+import { deliveryMarkdown, observations, stageRows } from "./report.ts";
 import { type LatencyStats, latencyStats, percentile, roundedStats } from "../common/stats.ts";
 import { type Arrival, deliveriesPerSec, deliverySummary, type SentEvent, tally } from "./tally.ts";
 
@@ -71,6 +71,7 @@ Deno.test("tally counts first attempts, repeats and missing pairs, ignoring othe
   assert.equal(t.repeats, 1);
   assert.equal(t.missing, 2);
   assert.deepEqual(t.latenciesMs, [100, 150, 250]);
+  assert.deepEqual(t.firstArrivals, new Map([["a e1", 200], ["b e1", 250], ["c e2", 400]]));
   assert.equal(t.firstSentAt, 100);
   assert.equal(t.lastArrivalAt, 400);
 });
@@ -284,6 +285,23 @@ Deno.test("deliveryMarkdown holds the figures table, the key figures and the ver
   );
   assert.match(md, /\| delivery service \| @hire\/delivery-service 0\.1\.0, commit abc1234 \|/);
   assert.ok(!md.includes("### Observation"));
+  assert.ok(md.includes(stageRows(r).join("\n")));
+  assert.match(md, /\(sustained: 5 from 50 ms\)/);
+});
+
+Deno.test("stageRows gives each scenario's three parts: p50, p95, mean and the tail's mean", () => {
+  const r = quietRun();
+  r.latency.stages.tail.request_ms = 41.5;
+  const rows = stageRows(r);
+  assert.equal(rows.length, 2 + 3 * 3);
+  assert.equal(
+    rows[2],
+    "| sustained | to the fan-out (produce, broker, consumer fetch) | 8 ms | 20 ms | 9.1 ms | 24.5 ms |",
+  );
+  assert.equal(
+    rows.at(-1),
+    "| latency | the request (signing, socket, HTTPS, receiver) | 3 ms | 8 ms | 3.2 ms | 41.5 ms |",
+  );
 });
 
 Deno.test("deliveryMarkdown adds each observation under its own heading", () => {

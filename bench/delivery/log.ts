@@ -6,6 +6,7 @@
 import type { Sql } from "@hire/db";
 import { sleep } from "@hire/testing/receiver.ts";
 import type { Statuses } from "./results.ts";
+import type { LoggedAttempt } from "./stages.ts";
 import { latencyStats, roundedStats } from "../common/stats.ts";
 
 /** Webhook ids by the benchmark's labels. */
@@ -26,6 +27,30 @@ export async function attemptDurations(sql: Sql, fleet: Ids, labels: string[]) {
     SELECT duration_ms FROM webhook_deliveries
     WHERE webhook_id = ANY(${labels.map((l) => fleet.ids.get(l)!)}) AND duration_ms IS NOT NULL`;
   return roundedStats(latencyStats(rows.map((r) => r.duration_ms)));
+}
+
+/** The first attempts of events logged for some webhooks: when each was queued and made. */
+export async function loggedFirstAttempts(
+  sql: Sql,
+  fleet: Ids,
+  labels: string[],
+): Promise<LoggedAttempt[]> {
+  const labelOf = new Map(labels.map((l) => [fleet.ids.get(l)!, l]));
+  const rows = await sql<
+    { webhook_id: string; event_id: string; queued: number; attempted: number }[]
+  >`
+    SELECT webhook_id, event_id,
+           (extract(epoch FROM created_at) * 1000)::float8 AS queued,
+           (extract(epoch FROM attempted_at) * 1000)::float8 AS attempted
+    FROM webhook_deliveries
+    WHERE webhook_id = ANY(${[...labelOf.keys()]}) AND trigger = 'event' AND attempt = 1
+      AND attempted_at IS NOT NULL`;
+  return rows.map((r) => ({
+    webhook: labelOf.get(r.webhook_id)!,
+    eventId: r.event_id,
+    queuedAt: r.queued,
+    attemptedAt: r.attempted,
+  }));
 }
 
 /**

@@ -34,6 +34,34 @@ export interface ReportContext {
 const statusText = (s: Statuses) =>
   Object.entries(s).map(([k, n]) => `${k} ${n.toLocaleString("en-US")}`).join(", ") || "none";
 
+const STAGES = [
+  ["to the fan-out (produce, broker, consumer fetch)", "to_fan_out_ms"],
+  ["to the attempt (fan-out commit, wake, claim, place)", "to_attempt_ms"],
+  ["the request (signing, socket, HTTPS, receiver)", "request_ms"],
+] as const;
+
+/** The table of where each scenario's first attempts spent their time (`stages.ts`). */
+export function stageRows(r: DeliveryResults): string[] {
+  const rows = [
+    "| scenario | part | p50 | p95 | mean | mean over the slowest 5% |",
+    "| --- | --- | ---: | ---: | ---: | ---: |",
+  ];
+  const runs = [["sustained", r.sustained], ["burst", r.throughput], [
+    "latency",
+    r.latency,
+  ]] as const;
+  for (const [name, run] of runs) {
+    const s = run.stages;
+    for (const [label, key] of STAGES) {
+      rows.push(
+        `| ${name} | ${label} | ${s[key].p50} ms | ${s[key].p95} ms | ${s.all[key]} ms | ` +
+          `${s.tail[key]} ms |`,
+      );
+    }
+  }
+  return rows;
+}
+
 /** Findings the figures point to, worded from the run's own numbers. */
 export function observations(r: DeliveryResults): string[] {
   const notes: string[] = [];
@@ -148,6 +176,15 @@ ${figureRows(figs).join("\n")}
 
 A target counts as met only when its figure is within it; "deliveries missing" (expected
 first attempts that never arrived) must be 0. Rows marked "context" have no target.
+
+### Where the time went
+
+Each first attempt's event → arrival split where the service's log marks it: the fan-out
+transaction's start (\`created_at\`) and the attempt's (\`attempted_at\`, before signing).
+Every clock is this machine's; the log's are whole milliseconds. "The slowest 5%" are the
+deliveries at or above the scenario's p95 (sustained: ${r.sustained.stages.tail.count} from ${r.sustained.stages.tail.from_ms} ms).
+
+${stageRows(r).join("\n")}
 
 - **sustained**: ${r.sustained.delivered} of ${r.sustained.expected} deliveries in ${r.sustained.window_ms} ms, ${r.sustained.repeats} repeated, max ${r.sustained.latency_ms.max} ms; attempts recorded (with the warm-up's): ${
     statusText(r.sustained.statuses)

@@ -10,6 +10,7 @@ import type { KeptProfile } from "../baselines/profiles.ts";
 import type { VacuumWork } from "../common/autovacuum.ts";
 import type { BareResult } from "./bare_sender.ts";
 import type { ProcessesUsage } from "./measure.ts";
+import type { StageFigures } from "./stages.ts";
 import type { DeliverySummary } from "./tally.ts";
 
 /** Attempts by status, from the service's `webhook_deliveries`. */
@@ -19,6 +20,8 @@ export type Statuses = Record<string, number>;
 export interface FleetFigures extends DeliverySummary {
   webhooks: number;
   statuses: Statuses;
+  /** Where the first attempts' time went, by the service's log (`stages.ts`). */
+  stages: StageFigures;
   /** Most TCP connections seen at once to one receiver; null without `ss`. */
   connections_per_host_max: number | null;
   cpu: CpuUsage;

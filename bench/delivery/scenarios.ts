@@ -5,7 +5,7 @@
  * @module
  */
 import { CONFIG, type Limits } from "./config.ts";
-import { attemptDurations, sampleSlow, statuses } from "./log.ts";
+import { attemptDurations, loggedFirstAttempts, sampleSlow, statuses } from "./log.ts";
 import { maxOf, measured } from "./measure.ts";
 import { createProcessFleet, type ProcessFleet } from "./process_fleet.ts";
 import { type Paced, publishBurst, publishPaced } from "./publish.ts";
@@ -20,7 +20,14 @@ import type {
 } from "./results.ts";
 import type { DeliverySystem } from "./system.ts";
 import { maxAndMean, roundedStats } from "../common/stats.ts";
-import { deliveriesPerSec, deliverySummary, type DeliveryTally, tally } from "./tally.ts";
+import { stageFigures, timelines } from "./stages.ts";
+import {
+  deliveriesPerSec,
+  deliverySummary,
+  type DeliveryTally,
+  type SentMap,
+  tally,
+} from "./tally.ts";
 import { step } from "../common/proc.ts";
 
 /** What every scenario runs against. */
@@ -61,14 +68,17 @@ async function warmedPartners(b: Bench, fleet: ProcessFleet, partners: number, p
 async function fleetFigures(
   b: Bench,
   fleet: ProcessFleet,
+  sent: SentMap,
   t: DeliveryTally,
   m: Omit<Awaited<ReturnType<typeof measured>>, "result">,
 ): Promise<FleetFigures> {
   const labels = fleet.labels();
+  const logged = await loggedFirstAttempts(b.system.sql, fleet, labels);
   return {
     webhooks: labels.length,
     ...deliverySummary(t),
     statuses: await statuses(b.system.sql, fleet, labels),
+    stages: stageFigures(timelines(sent, t.firstArrivals, logged)),
     connections_per_host_max: maxOf(m.connections),
     cpu: m.cpu,
     processes: m.processes,
@@ -92,7 +102,7 @@ export async function throughputScenario(b: Bench): Promise<ThroughputResult> {
     const sent = await publishBurst(b.system.publisher, b.system.eventsTopic, partners, c.events);
     const publishedIn = Date.now() - Math.min(...[...sent.values()].map((s) => s.sentAt));
     const t = await fleet.settle(sent, Date.now() + 90_000);
-    return { ...t, publishedIn };
+    return { ...t, publishedIn, sent };
   });
   return {
     events: c.events,
@@ -102,7 +112,7 @@ export async function throughputScenario(b: Bench): Promise<ThroughputResult> {
     publish_ms: t.publishedIn,
     deliveries_per_sec: Math.round(deliveriesPerSec(t) * 10) / 10,
     window_ms: t.lastArrivalAt - t.firstSentAt,
-    ...await fleetFigures(b, fleet, t, m),
+    ...await fleetFigures(b, fleet, t.sent, t, m),
   };
 }
 
@@ -130,7 +140,7 @@ export async function sustainedScenario(b: Bench): Promise<SustainedResult> {
     deliveries_per_sec: Math.round(deliveriesPerSec(result.t) * 10) / 10,
     window_ms: result.t.lastArrivalAt - result.t.firstSentAt,
     ...pacedFigures(result.paced),
-    ...await fleetFigures(b, fleet, result.t, m),
+    ...await fleetFigures(b, fleet, result.paced.sent, result.t, m),
   };
 }
 
@@ -150,7 +160,7 @@ export async function latencyScenario(b: Bench): Promise<LatencyResult> {
     rate: c.rate,
     duration_s: CONFIG.durationS,
     ...pacedFigures(result.paced),
-    ...await fleetFigures(b, fleet, result.t, m),
+    ...await fleetFigures(b, fleet, result.paced.sent, result.t, m),
   };
 }
 

@@ -37,6 +37,8 @@ export interface DeliveryTally {
   missing: number;
   /** Event send → first arrival, per delivered pair, in ms. */
   latenciesMs: number[];
+  /** `Date.now()` of each delivered pair's first arrival, by `"<webhook> <event id>"`. */
+  firstArrivals: Map<string, number>;
   firstSentAt: number;
   lastArrivalAt: number;
 }
@@ -83,6 +85,7 @@ export function tally(
     repeats,
     missing: expected - first.size,
     latenciesMs,
+    firstArrivals: first,
     firstSentAt,
     lastArrivalAt,
   };
