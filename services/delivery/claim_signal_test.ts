@@ -15,13 +15,13 @@ Deno.test("claim signal: the wakes within the gather make one claim", async () =
   try {
     const first = signal.next();
     assert.equal(await within(first, 10), "waiting", "nothing woke it");
-    signal.wake();
-    signal.wake();
-    signal.wake();
+    signal.freed();
+    signal.freed();
+    signal.freed();
     assert.equal(await within(first, 5_000), "due");
     const second = signal.next();
     assert.equal(await within(second, 200), "waiting", "the three wakes were spent on one claim");
-    signal.wake();
+    signal.freed();
     assert.equal(await within(second, 5_000), "due");
   } finally {
     signal.stop();
@@ -31,7 +31,7 @@ Deno.test("claim signal: the wakes within the gather make one claim", async () =
 Deno.test("claim signal: a wake during a claim makes the next one due after the gather", async () => {
   const signal = claimSignal({ pollMs: 600_000, gatherMs: 0, gathering: () => true });
   try {
-    signal.wake();
+    signal.freed();
     assert.equal(await within(signal.next(), 5_000), "due");
   } finally {
     signal.stop();
@@ -50,7 +50,7 @@ Deno.test("claim signal: without a wake the next claim is due after the poll", a
 Deno.test("claim signal: stopping lets a waiting claim go, and every later one", async () => {
   const signal = claimSignal({ pollMs: 600_000, gatherMs: 600_000, gathering: () => true });
   const waiting = signal.next();
-  signal.wake();
+  signal.freed();
   signal.stop();
   assert.equal(await within(waiting, 5_000), "due");
   assert.equal(await within(signal.next(), 5_000), "due");
@@ -61,12 +61,43 @@ Deno.test("claim signal: under a flow (not gathering) a wake claims at once", as
   const signal = claimSignal({ pollMs: 600_000, gatherMs: 600_000, gathering: () => gathering });
   try {
     const flow = signal.next();
-    signal.wake();
+    signal.freed();
     assert.equal(await within(flow, 5_000), "due", "no ten-minute gather");
     gathering = true;
     const trickle = signal.next();
-    signal.wake();
+    signal.freed();
     assert.equal(await within(trickle, 200), "waiting", "a trickle's wake waits for company");
+  } finally {
+    signal.stop();
+  }
+});
+
+Deno.test("claim signal: new attempts claim at once, even while a trickle gathers", async () => {
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 600_000, gathering: () => true });
+  try {
+    const idle = signal.next();
+    signal.queued();
+    assert.equal(await within(idle, 5_000), "due", "no ten-minute gather for new attempts");
+    // Queued while the loop was claiming: the next claim is due as soon as it turns.
+    signal.queued();
+    assert.equal(await within(signal.next(), 5_000), "due");
+  } finally {
+    signal.stop();
+  }
+});
+
+Deno.test("claim signal: new attempts cut a freed place's gather short", async () => {
+  const signal = claimSignal({ pollMs: 600_000, gatherMs: 600_000, gathering: () => true });
+  try {
+    const gathering = signal.next();
+    signal.freed();
+    assert.equal(await within(gathering, 100), "waiting", "a freed place waits for company");
+    signal.queued();
+    assert.equal(await within(gathering, 5_000), "due");
+    // Spent on that claim: the next waits for a wake of its own.
+    const after = signal.next();
+    signal.freed();
+    assert.equal(await within(after, 100), "waiting");
   } finally {
     signal.stop();
   }

@@ -48,7 +48,7 @@ export interface DispatcherOptions {
   disableAfter: number;
   /** Longest wait between claims when nothing wakes the dispatcher. */
   pollMs: number;
-  /** Wait after a wake before claiming, so the wakes of that time share one claim. */
+  /** Wait after a freed place's wake before claiming, so the wakes of that time share one claim. */
   gatherMs: number;
   /** The partner console, which the disable notice links to. */
   consoleBaseUrl: string;
@@ -56,13 +56,13 @@ export interface DispatcherOptions {
 
 /** A running dispatcher. */
 export interface Dispatcher {
-  /** Claims again soon: new attempts were queued. */
+  /** New attempts were queued: claims again as soon as it can. */
   wake(): void;
   /** Stops claiming, waits for attempts in flight and their records. */
   stop(): Promise<void>;
 }
 
-// Requests out below which attempts trickle and a wake waits for company (claim_signal.ts):
+// Requests out below which attempts trickle and a freed place waits for company (claim_signal.ts):
 // a few, where each claim found about three attempts; a flow keeps tens out.
 const GATHER_WHILE_FEWER_OUT = 8;
 
@@ -81,7 +81,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
     gatherMs: opts.gatherMs,
     gathering: () => inFlight.size - answered.size < GATHER_WHILE_FEWER_OUT,
   });
-  const wake = () => signal.wake();
+  const freed = () => signal.freed();
 
   const record = combiner<AttemptOutcome>(async (outcomes) => {
     const summary = await recordOutcomes(deps.sql, outcomes, {
@@ -136,14 +136,14 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
     const p = send(a)
       .then((outcome) => {
         answered.add(a.id);
-        wake();
+        freed();
         return keep(outcome);
       })
       .catch((err) => deps.log.error("attempt failed unexpectedly", { err, delivery_id: a.id }))
       .finally(() => {
         answered.delete(a.id);
         inFlight.delete(p);
-        wake();
+        freed();
       });
     inFlight.add(p);
   };
@@ -183,7 +183,7 @@ export function startDispatcher(deps: DispatcherDeps, opts: DispatcherOptions): 
   const looping = loop();
 
   return {
-    wake,
+    wake: () => signal.queued(),
     async stop() {
       running = false;
       signal.stop();
