@@ -1,7 +1,7 @@
 /**
  * The delivery service's events worker: consumes the public events and fans each out to
  * its partner's subscribed webhooks. It only queues attempts, so its pace never depends on
- * any endpoint; the batches of partitions handled at once are queued in one transaction.
+ * any endpoint; the batches of partitions handled at once are queued in one fan-out.
  * @module
  */
 import { isDbUnavailable, type Sql } from "@hire/db";
@@ -14,7 +14,7 @@ import { fanOut, jobIdOf } from "./fan_out.ts";
 /** The worker of jobs.events.v1; `queued` is called when attempts were queued. */
 export function eventsWorker(cfg: DeliveryConfig, deps: { sql: Sql; queued: () => void }) {
   // The partitions of a fetch are handled at once, each a few events: one lookup and one
-  // transaction for all of them (a batch's offsets are committed after its own events are
+  // fan-out for all of them (a batch's offsets are committed after its own events are
   // queued, as before) cost the database a fraction of one per partition.
   const ownersOf = combinerWithResults<string, string | undefined>(async (jobIds) => {
     const owners = await jobOwners(deps.sql, jobIds);

@@ -1,9 +1,9 @@
 /**
  * Fan-out: each public event becomes one pending first attempt per active webhook of its
  * partner that subscribes to its type and was registered by the time the event happened,
- * while the partner's plan includes webhooks. Written in one transaction per batch of
- * events, before the batch's offsets are committed, so a crash in between only repeats
- * work the unique index turns into no-ops.
+ * while the partner's plan includes webhooks. Written in one statement per batch of events,
+ * before the batch's offsets are committed, so a crash in between only repeats work the
+ * unique indexes turn into no-ops.
  * @module
  */
 import type { Sql } from "@hire/db";
@@ -11,7 +11,7 @@ import { newId } from "@hire/ids";
 import type { JobEvent } from "@hire/jobs";
 import { publicEnvelope } from "@hire/jobs";
 import { type Plan, planIncludes } from "@hire/partners";
-import { queueFirstAttempts, storeWebhookEvents } from "@hire/tables";
+import { queueFirstAttempts } from "@hire/tables";
 
 /** A webhook as fan-out needs it. */
 export interface Subscription {
@@ -59,39 +59,36 @@ export function jobIdOf(event: JobEvent): string {
 
 /**
  * Queues the first attempts of a batch of events; returns how many were queued now (a
- * redelivered batch queues none).
+ * redelivered batch queues none). Two round trips: the partners' webhooks, then one statement
+ * that stores the events and queues their attempts. The claim waits for its commit, and a
+ * transaction of five round trips made it wait longer (docs/performance.md, Webhook delivery).
  */
-export function fanOut(sql: Sql, events: readonly JobEvent[]): Promise<number> {
-  if (events.length === 0) return Promise.resolve(0);
+export async function fanOut(sql: Sql, events: readonly JobEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
   const partners = [...new Set(events.map((e) => e.partner_id))];
-  return sql.begin(async (tx) => {
-    const subscriptions = await tx<Subscription[]>`
-      SELECT w.id, w.partner_id, w.events, w.created_at, p.plan
-      FROM webhooks w JOIN partners p ON p.id = w.partner_id
-      WHERE w.partner_id = ANY(${partners}) AND w.is_active`;
-    const planned = planFanOut(events, subscriptions, () => newId("dlv"));
-    if (planned.length === 0) return 0;
-    const sent = new Map(planned.map((p) => [p.event.id, p.event]));
-    await storeWebhookEvents(
-      tx,
-      [...sent.values()].map((e) => ({
-        id: e.id,
-        partner_id: e.partner_id,
-        job_id: jobIdOf(e),
-        type: e.type,
-        envelope: JSON.stringify(publicEnvelope(e)),
-      })),
-    );
-    return await queueFirstAttempts(
-      tx,
-      planned.map((p) => ({
-        id: p.deliveryId,
-        webhookId: p.webhookId,
-        partnerId: p.event.partner_id,
-        eventId: p.event.id,
-        eventType: p.event.type,
-        jobId: jobIdOf(p.event),
-      })),
-    );
-  }) as Promise<number>;
+  const subscriptions = await sql<Subscription[]>`
+    SELECT w.id, w.partner_id, w.events, w.created_at, p.plan
+    FROM webhooks w JOIN partners p ON p.id = w.partner_id
+    WHERE w.partner_id = ANY(${partners}) AND w.is_active`;
+  const planned = planFanOut(events, subscriptions, () => newId("dlv"));
+  if (planned.length === 0) return 0;
+  const sent = new Map(planned.map((p) => [p.event.id, p.event]));
+  return await queueFirstAttempts(
+    sql,
+    planned.map((p) => ({
+      id: p.deliveryId,
+      webhookId: p.webhookId,
+      partnerId: p.event.partner_id,
+      eventId: p.event.id,
+      eventType: p.event.type,
+      jobId: jobIdOf(p.event),
+    })),
+    [...sent.values()].map((e) => ({
+      id: e.id,
+      partner_id: e.partner_id,
+      job_id: jobIdOf(e),
+      type: e.type,
+      envelope: JSON.stringify(publicEnvelope(e)),
+    })),
+  );
 }

@@ -23,6 +23,7 @@ import {
   type SealedSecretColumns,
 } from "@hire/webhooks";
 import { daysBefore } from "./days_before.ts";
+import { insertWebhookEvents, type WebhookEventRow } from "./webhook_events.ts";
 
 export { DELIVERY_LOG_RETENTION_DAYS };
 
@@ -224,12 +225,14 @@ const FIRST_ATTEMPT_COLUMNS = {
 } as const;
 
 /**
- * Queues first attempts; one queued before (a redelivered batch) is not queued again.
- * Returns how many were queued now.
+ * Queues first attempts, and stores the `events` they send (those not stored yet) in the same
+ * statement: the fan-out's one round trip. One queued before (a redelivered batch) is not
+ * queued again. Returns how many were queued now.
  */
 export async function queueFirstAttempts(
-  tx: Tx,
+  q: Sql | Tx,
   attempts: readonly FirstAttempt[],
+  events: readonly WebhookEventRow[] = [],
 ): Promise<number> {
   if (attempts.length === 0) return 0;
   const rows = attempts.map((a) => ({
@@ -240,16 +243,18 @@ export async function queueFirstAttempts(
     event_type: a.eventType,
     job_id: a.jobId,
   }));
-  const [inserted] = await tx<{ n: number }[]>`
-    WITH logged AS (
+  // The log's foreign key to the events is checked at the statement's end, when the events
+  // stored by its first part are there.
+  const [inserted] = await q<{ n: number }[]>`
+    WITH stored AS (${insertWebhookEvents(q, events)}), logged AS (
       INSERT INTO webhook_deliveries
         (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status)
       SELECT f.id, f.webhook_id, f.partner_id, f.event_id, f.event_type, f.job_id, 1, 'event',
              'pending'
-      FROM (${unnestSelect(tx, rows, FIRST_ATTEMPT_COLUMNS)}) AS f
+      FROM (${unnestSelect(q, rows, FIRST_ATTEMPT_COLUMNS)}) AS f
       ON CONFLICT (webhook_id, event_id, attempt) WHERE trigger IN ('event', 'retry') DO NOTHING
       RETURNING *
-    ), queued AS (${queueLogged(tx)})
+    ), queued AS (${queueLogged(q)})
     SELECT count(*)::int AS n FROM logged`;
   return inserted!.n;
 }

@@ -61,7 +61,7 @@ async function everyBatchOf(sql: Sql, n: number, partnerId: string, webhookId: s
       eventType: e.type,
       jobId: e.job_id,
     }));
-    assert.equal(await queueFirstAttempts(tx, attempts), n);
+    assert.equal(await queueFirstAttempts(tx, attempts, events), n);
     const pairs = many((i) => ({
       job_id: ids[i]!,
       seeker_id: newId("seek"),

@@ -6,7 +6,7 @@
  * @module
  */
 import { type ColumnTypes, type Sql, type Tx, unnestRows } from "@hire/db";
-import { DELIVERY_LOG_RETENTION_DAYS } from "./deliveries.ts";
+import { DELIVERY_LOG_RETENTION_DAYS } from "@hire/webhooks";
 import { daysBefore } from "./days_before.ts";
 
 /** An event as stored: `envelope` is the JSON every attempt sends, byte for byte. */
@@ -26,14 +26,23 @@ const EVENT_COLUMNS: Required<ColumnTypes<WebhookEventRow>> = {
   envelope: "text",
 };
 
+/**
+ * The statement that stores events, one stored before (a redelivered batch) left as it is:
+ * run alone ({@link storeWebhookEvents}) or as a part of the statement that queues their first
+ * attempts (`queueFirstAttempts`).
+ */
+export function insertWebhookEvents(q: Sql | Tx, events: readonly WebhookEventRow[]) {
+  return q`INSERT INTO webhook_events ${unnestRows(q, events, EVENT_COLUMNS)}
+    ON CONFLICT (id) DO NOTHING`;
+}
+
 /** Stores events; one stored before (a redelivered batch) is left as it is. */
 export async function storeWebhookEvents(
   tx: Tx,
   events: readonly WebhookEventRow[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await tx`INSERT INTO webhook_events ${unnestRows(tx, events, EVENT_COLUMNS)}
-    ON CONFLICT (id) DO NOTHING`;
+  await insertWebhookEvents(tx, events);
 }
 
 /**
