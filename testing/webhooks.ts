@@ -22,19 +22,23 @@ export async function register(
   return res.body as { id: string; secret: string };
 }
 
-/** Publishes a public event as the job service would (for ladder tests, no job needed). */
-export async function publishEvent(stack: Stack, partnerId: string, type = "job.deleted") {
-  const event = {
+/** A `job.deleted` event of the partner's job `jobId`, happening now (no job row needed). */
+export const deletedEvent = (partnerId: string, jobId = newId("job")): JobEvent =>
+  ({
     id: newId("evt"),
-    type,
+    type: "job.deleted",
     created_at: new Date().toISOString(),
     partner_id: partnerId,
     data: {
-      job_id: newId("job"),
+      job_id: jobId,
       service_url: "https://jobs.example.sa/jobs/x",
       deleted_at: new Date().toISOString(),
     },
-  } as JobEvent;
+  }) as JobEvent;
+
+/** Publishes a public event as the job service would (for ladder tests, no job needed). */
+export async function publishEvent(stack: Stack, partnerId: string, type = "job.deleted") {
+  const event = { ...deletedEvent(partnerId), type } as JobEvent;
   const producer = stack.kafka.producer();
   await producer.connect();
   await producer.send({ topic: stack.topics.events, messages: [encodeJobEvent(event)] });

@@ -2,25 +2,12 @@
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
-import type { JobEvent } from "@hire/jobs";
 import { createPartner } from "@hire/tables";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
+import { deletedEvent } from "@hire/testing/webhooks.ts";
 import { fanOut } from "../../services/delivery/fan_out.ts";
 import { loggedFirstAttempts } from "./log.ts";
-
-const deleted = (partnerId: string): JobEvent =>
-  ({
-    id: newId("evt"),
-    type: "job.deleted",
-    created_at: new Date().toISOString(),
-    partner_id: partnerId,
-    data: {
-      job_id: newId("job"),
-      service_url: "https://jobs.example.sa/jobs/x",
-      deleted_at: new Date().toISOString(),
-    },
-  }) as JobEvent;
 
 Deno.test("loggedFirstAttempts: each made first attempt by label, queued and made to the millisecond", async () => {
   const db = await ownDatabase(TEST_DATABASE_URL);
@@ -39,7 +26,7 @@ Deno.test("loggedFirstAttempts: each made first attempt by label, queued and mad
                 true, 'whsec_test', now() - interval '1 minute', now())`;
       ids.set(label, id);
     }
-    const [made, unmade] = [deleted(partner_id), deleted(partner_id)];
+    const [made, unmade] = [deletedEvent(partner_id), deletedEvent(partner_id)];
     assert.equal(await fanOut(sql, [made, unmade]), 4);
     const attemptedAt = new Date("2030-01-02T03:04:05.678Z");
     await sql`UPDATE webhook_deliveries SET status = 'succeeded', attempted_at = ${attemptedAt}

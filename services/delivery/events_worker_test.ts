@@ -11,6 +11,7 @@ import { ownDatabase } from "@hire/testing/own_database.ts";
 import { type DeliveryConfig, loadDeliveryConfig } from "./config.ts";
 import { eventsWorker } from "./events_worker.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
+import { deletedEvent } from "@hire/testing/webhooks.ts";
 
 interface Running {
   sql: Sql;
@@ -67,19 +68,6 @@ async function webhook(sql: Sql, partnerId: string, events: readonly string[]) {
   return id;
 }
 
-const deleted = (partnerId: string, jobId = newId("job")) =>
-  ({
-    id: newId("evt"),
-    type: "job.deleted",
-    created_at: new Date().toISOString(),
-    partner_id: partnerId,
-    data: {
-      job_id: jobId,
-      service_url: "https://jobs.example.sa/jobs/x",
-      deleted_at: new Date().toISOString(),
-    },
-  }) as JobEvent;
-
 Deno.test("events worker: an event queues one first attempt per subscribed webhook, once", async () => {
   await withEventsWorker(3, async ({ sql, publish, wakes }) => {
     const { partner_id } = await createPartner(sql, {
@@ -89,7 +77,7 @@ Deno.test("events worker: an event queues one first attempt per subscribed webho
     });
     const subscribed = await webhook(sql, partner_id, ["job.deleted"]);
     await webhook(sql, partner_id, ["job.matched"]);
-    const event = deleted(partner_id);
+    const event = deletedEvent(partner_id);
     await publish([event]);
     const attempts = () =>
       sql`SELECT webhook_id, attempt, trigger, status FROM webhook_deliveries
@@ -118,8 +106,8 @@ Deno.test("events worker: an event naming one partner and another partner's job 
       VALUES (${jobId}, ${owner!.partner_id}, 'Nurse', 'x', 'Riyadh', 'full_time', now(), now())`;
     // The owner's job, under the other partner's name; then the other partner's own event
     // (a job no longer stored: nothing contradicts it) on the same partition.
-    const forged = deleted(other!.partner_id, jobId);
-    const own = deleted(other!.partner_id);
+    const forged = deletedEvent(other!.partner_id, jobId);
+    const own = deletedEvent(other!.partner_id);
     await publish([forged, own]);
     const queued =
       await sql`SELECT event_id FROM webhook_deliveries WHERE webhook_id = ${webhookId}`;
@@ -144,7 +132,7 @@ Deno.test("events worker: a batch fanning out to more attempts than one statemen
     // A partner's most webhooks (20) × 400 events: 8,000 attempts of 9 columns each, more
     // than the 65,533 parameters one INSERT may bind.
     for (let i = 0; i < 20; i++) await webhook(sql, partner_id, ["job.deleted"]);
-    await publish(Array.from({ length: 400 }, () => deleted(partner_id)));
+    await publish(Array.from({ length: 400 }, () => deletedEvent(partner_id)));
     const [row] = await sql<{ n: number; events: number }[]>`
       SELECT count(*)::int AS n, count(DISTINCT event_id)::int AS events
       FROM webhook_deliveries WHERE partner_id = ${partner_id}`;
