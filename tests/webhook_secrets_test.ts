@@ -9,7 +9,6 @@ import { createHmac } from "node:crypto";
 import { ConfigError } from "@hire/config";
 import { loadDeliveryConfig } from "@hire/delivery-service/config.ts";
 import { loadEdgeConfig } from "@hire/edge-service/config.ts";
-import { newId } from "@hire/ids";
 import type { Sql } from "@hire/db";
 import {
   createSecretBox,
@@ -24,6 +23,7 @@ import {
 import { type ReceivedRequest, startReceiver } from "@hire/testing/receiver.ts";
 import { type Stack, startStack, TEST_ENV } from "@hire/testing/stack.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import { publishEvent, register } from "@hire/testing/webhooks.ts";
 
 const TEST_KEYS = parseSecretKeys(TEST_ENV.WEBHOOK_SECRET_KEYS).keys;
@@ -231,13 +231,12 @@ Deno.test("webhook secrets: rows from before encryption are sealed, and still si
     const p = await stack.partner("growth");
     // As migration 0009 leaves rows stored before it: plaintext only.
     const legacy = async (path: string) => {
-      const id = newId("wh");
       const secret = generateWebhookSecret();
-      await stack.sql`INSERT INTO webhooks
-        (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-        VALUES (${id}, ${p.partnerId}, ${receiver.url(path)}, ${["job.deleted"]}, true,
-                ${secret}, now(), now())`;
-      return { id, secret };
+      const url = receiver.url(path);
+      return {
+        id: await insertWebhookRow(stack.sql, { partnerId: p.partnerId, url, secret }),
+        secret,
+      };
     };
     const rotatedLegacy = await legacy("/rotated-legacy");
     const plain = await legacy("/legacy");

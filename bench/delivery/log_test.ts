@@ -6,6 +6,7 @@ import { createPartner } from "@hire/tables";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 import { deletedEvent } from "@hire/testing/webhooks.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import { fanOut } from "../../services/delivery/fan_out.ts";
 import { loggedFirstAttempts } from "./log.ts";
 
@@ -20,11 +21,8 @@ Deno.test("loggedFirstAttempts: each made first attempt by label, queued and mad
     });
     const ids = new Map<string, string>();
     for (const label of ["4001/fast-1", "4001/fast-2"]) {
-      const id = newId("wh");
-      await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-        VALUES (${id}, ${partner_id}, ${`https://localhost:4001/${label}`}, ${["job.deleted"]},
-                true, 'whsec_test', now() - interval '1 minute', now())`;
-      ids.set(label, id);
+      const url = `https://localhost:4001/${label}`;
+      ids.set(label, await insertWebhookRow(sql, { partnerId: partner_id, url }));
     }
     const [made, unmade] = [deletedEvent(partner_id), deletedEvent(partner_id)];
     assert.equal(await fanOut(sql, [made, unmade]), 4);

@@ -12,6 +12,7 @@ import { type DeliveryConfig, loadDeliveryConfig } from "./config.ts";
 import { eventsWorker } from "./events_worker.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 import { deletedEvent } from "@hire/testing/webhooks.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 
 interface Running {
   sql: Sql;
@@ -60,13 +61,8 @@ async function withEventsWorker(partitions: number, fn: (r: Running) => Promise<
   }
 }
 
-async function webhook(sql: Sql, partnerId: string, events: readonly string[]) {
-  const id = newId("wh");
-  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-    VALUES (${id}, ${partnerId}, ${`https://example.sa/hook/${id}`}, ${events as string[]}, true,
-            'whsec_test', now() - interval '1 minute', now())`;
-  return id;
-}
+const webhook = (sql: Sql, partnerId: string, events: readonly string[]) =>
+  insertWebhookRow(sql, { partnerId, events });
 
 Deno.test("events worker: an event queues one first attempt per subscribed webhook, once", async () => {
   await withEventsWorker(3, async ({ sql, publish, wakes }) => {

@@ -11,7 +11,7 @@ import { newId } from "@hire/ids";
 import type { JobEvent } from "@hire/jobs";
 import { publicEnvelope } from "@hire/jobs";
 import { type Plan, planIncludes } from "@hire/partners";
-import { queueFirstAttempts } from "@hire/tables";
+import { firstAttemptOf, queueFirstAttempts, type WebhookEventRow } from "@hire/tables";
 
 /** A webhook as fan-out needs it. */
 export interface Subscription {
@@ -72,23 +72,21 @@ export async function fanOut(sql: Sql, events: readonly JobEvent[]): Promise<num
     WHERE w.partner_id = ANY(${partners}) AND w.is_active`;
   const planned = planFanOut(events, subscriptions, () => newId("dlv"));
   if (planned.length === 0) return 0;
-  const sent = new Map(planned.map((p) => [p.event.id, p.event]));
-  return await queueFirstAttempts(
-    sql,
-    planned.map((p) => ({
-      id: p.deliveryId,
-      webhookId: p.webhookId,
-      partnerId: p.event.partner_id,
-      eventId: p.event.id,
-      eventType: p.event.type,
-      jobId: jobIdOf(p.event),
-    })),
-    [...sent.values()].map((e) => ({
+  const sent = new Map<string, WebhookEventRow>();
+  for (const { event: e } of planned) {
+    if (sent.has(e.id)) continue;
+    const envelope = JSON.stringify(publicEnvelope(e));
+    sent.set(e.id, {
       id: e.id,
       partner_id: e.partner_id,
       job_id: jobIdOf(e),
       type: e.type,
-      envelope: JSON.stringify(publicEnvelope(e)),
-    })),
+      envelope,
+    });
+  }
+  return await queueFirstAttempts(
+    sql,
+    planned.map((p) => firstAttemptOf(sent.get(p.event.id)!, p.webhookId, p.deliveryId)),
+    [...sent.values()],
   );
 }

@@ -7,6 +7,7 @@ import { createPartner } from "@hire/tables";
 import { InProcessQueue, SET_ASIDE_COUNTER, startWorker } from "@hire/queue";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import { encodeRetry, type RetryMessage, retryTopic } from "@hire/webhooks";
 import { loadDeliveryConfig } from "./config.ts";
 import { ladderWorker, splitDue } from "./ladder_worker.ts";
@@ -41,11 +42,11 @@ async function partnerWithWebhook(sql: Sql, name: string) {
     plan: "growth",
     adminEmails: [],
   });
-  const webhookId = newId("wh");
-  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-    VALUES (${webhookId}, ${partner_id}, ${`https://${name}.example.sa/hook`}, ${["job.deleted"]},
-            true, 'whsec_test', now(), now())`;
-  return { partnerId: partner_id, webhookId };
+  const url = `https://${name}.example.sa/hook`;
+  return {
+    partnerId: partner_id,
+    webhookId: await insertWebhookRow(sql, { partnerId: partner_id, url }),
+  };
 }
 
 /** An event of the webhook's partner, its first attempt failed: the retry it scheduled. */

@@ -12,11 +12,11 @@ import {
   cancelDisabledAttempts,
   createPartner,
   disableWebhook,
+  firstAttemptOf,
   listAudit,
   queueFirstAttempts,
   queueRedelivery,
   recordAttempts,
-  storeWebhookEvents,
 } from "@hire/tables";
 import { exampleJobEvent } from "@hire/topology";
 import { createSecretBox, generateSecretKey, type WebhookRow } from "@hire/webhooks";
@@ -168,23 +168,14 @@ async function delivered(sql: Sql, wh: WebhookAction, ending: Ending, agoMs = 0)
   const eventId = newId("evt");
   const jobId = newId("job");
   const id = newId("dlv");
-  await sql.begin(async (tx) => {
-    await storeWebhookEvents(tx, [{
-      id: eventId,
-      partner_id: wh.partnerId,
-      job_id: jobId,
-      type: "job.deleted",
-      envelope: "{}",
-    }]);
-    await queueFirstAttempts(tx, [{
-      id,
-      webhookId: wh.id,
-      partnerId: wh.partnerId,
-      eventId,
-      eventType: "job.deleted",
-      jobId,
-    }]);
-  });
+  const event = {
+    id: eventId,
+    partner_id: wh.partnerId,
+    job_id: jobId,
+    type: "job.deleted",
+    envelope: "{}",
+  };
+  await queueFirstAttempts(sql, [firstAttemptOf(event, wh.id, id)], [event]);
   await settle(sql, wh, id, ending);
   if (agoMs > 0) {
     const at = new Date(Date.now() - agoMs);

@@ -215,6 +215,20 @@ export interface FirstAttempt {
   jobId: string;
 }
 
+/** The first attempt of a stored event to one of its partner's webhooks. */
+export const firstAttemptOf = (
+  event: Omit<WebhookEventRow, "envelope">,
+  webhookId: string,
+  id: string = newId("dlv"),
+): FirstAttempt => ({
+  id,
+  webhookId,
+  partnerId: event.partner_id,
+  eventId: event.id,
+  eventType: event.type,
+  jobId: event.job_id,
+});
+
 const FIRST_ATTEMPT_COLUMNS = {
   id: "text",
   webhook_id: "text",

@@ -7,12 +7,14 @@ import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { Plan } from "@hire/partners";
 import { withOwnDatabase } from "@hire/testing/own_database.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import {
   cancelDisabledAttempts,
   cancelInactiveAttempts,
   claimDueAttempts,
   type ClaimOptions,
   claimWindow,
+  firstAttemptOf,
   queueFirstAttempts,
   queueRedelivery,
   queueRetryAttempts,
@@ -33,14 +35,7 @@ async function partner(sql: Sql, plan: Plan = "growth"): Promise<string> {
   return p.partner_id;
 }
 
-async function webhook(sql: Sql, partnerId: string): Promise<string> {
-  // Inserted as the events worker's test does: the claim reads no secret here.
-  const id = newId("wh");
-  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-    VALUES (${id}, ${partnerId}, 'https://example.sa/hook', ${["job.deleted"]}, true, 'whsec_test',
-            now() - interval '1 minute', now())`;
-  return id;
-}
+const webhook = (sql: Sql, partnerId: string) => insertWebhookRow(sql, { partnerId });
 
 /**
  * Queues one first attempt to `webhookId` per event, in order; each event is of a job of its
@@ -58,23 +53,14 @@ async function queue(
     const eventId = newId("evt");
     const jobId = jobOf ?? newId("job");
     const id = newId("dlv");
-    await sql.begin(async (tx) => {
-      await storeWebhookEvents(tx, [{
-        id: eventId,
-        partner_id: partnerId,
-        job_id: jobId,
-        type: "job.deleted",
-        envelope: "{}",
-      }]);
-      await queueFirstAttempts(tx, [{
-        id,
-        webhookId,
-        partnerId,
-        eventId,
-        eventType: "job.deleted",
-        jobId,
-      }]);
-    });
+    const event = {
+      id: eventId,
+      partner_id: partnerId,
+      job_id: jobId,
+      type: "job.deleted",
+      envelope: "{}",
+    };
+    await queueFirstAttempts(sql, [firstAttemptOf(event, webhookId, id)], [event]);
     ids.push(id);
   }
   return ids;
@@ -370,20 +356,12 @@ Deno.test("queue: an attempt is queued exactly while its log says pending, from 
     const wh = await webhook(sql, p);
     const [first, second, third] = await queue(sql, p, wh, 3);
     assert.equal(await queued(sql), 3);
-    const [event] = await sql<{ event_id: string; job_id: string }[]>`
-      SELECT event_id, job_id FROM webhook_deliveries WHERE id = ${first!}`;
+    const [event] = await sql<{ id: string; partner_id: string; job_id: string; type: string }[]>`
+      SELECT event_id AS id, partner_id, job_id, event_type AS type
+      FROM webhook_deliveries WHERE id = ${first!}`;
 
     // A redelivered batch of first attempts queues nothing twice.
-    const again = await sql.begin((tx) =>
-      queueFirstAttempts(tx, [{
-        id: newId("dlv"),
-        webhookId: wh,
-        partnerId: p,
-        eventId: event!.event_id,
-        eventType: "job.deleted",
-        jobId: event!.job_id,
-      }])
-    );
+    const again = await queueFirstAttempts(sql, [firstAttemptOf(event!, wh)]);
     assert.equal(again, 0);
     assert.equal(await queued(sql), 3);
 
@@ -403,7 +381,7 @@ Deno.test("queue: an attempt is queued exactly while its log says pending, from 
     // cancelled, its claimed one (`third`) stays until recorded.
     const { queued: retried } = await queueRetryAttempts(sql, [{
       webhook_id: wh,
-      event_id: event!.event_id,
+      event_id: event!.id,
       attempt: 2,
       due_at: new Date().toISOString(),
       previous_delivery_id: first!,
@@ -423,10 +401,10 @@ Deno.test("queue: an attempt is queued exactly while its log says pending, from 
 
     // A retry of the disabled webhook is logged cancelled and never queued.
     const [retry] = await sql<{ id: string }[]>`
-      SELECT id FROM webhook_deliveries WHERE event_id = ${event!.event_id} AND attempt = 2`;
+      SELECT id FROM webhook_deliveries WHERE event_id = ${event!.id} AND attempt = 2`;
     const { queued: late } = await queueRetryAttempts(sql, [{
       webhook_id: wh,
-      event_id: event!.event_id,
+      event_id: event!.id,
       attempt: 3,
       due_at: new Date().toISOString(),
       previous_delivery_id: retry!.id,

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { migrate } from "@hire/db";
 import { newId } from "@hire/ids";
 import { withOwnDatabase } from "@hire/testing/own_database.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import { claimDueAttempts } from "./deliveries.ts";
 import { createPartner } from "./partners.ts";
 import { storeWebhookEvents } from "./webhook_events.ts";
@@ -14,11 +15,7 @@ Deno.test("migration 0018 queues the pending attempts with their leases, and no 
       plan: "growth",
       adminEmails: [],
     });
-    const webhookId = newId("wh");
-    await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at,
-                                    updated_at)
-      VALUES (${webhookId}, ${partner_id}, 'https://example.sa/hook', ${["job.deleted"]}, true,
-              'whsec_test', now(), now())`;
+    const webhookId = await insertWebhookRow(sql, { partnerId: partner_id });
     // The log as the release before left it: an attempt due, one in flight under a lease, one
     // made; each of a job of its own.
     const attempts = {

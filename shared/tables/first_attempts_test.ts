@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import { withOwnDatabase } from "@hire/testing/own_database.ts";
-import { type FirstAttempt, queueFirstAttempts } from "./deliveries.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
+import { firstAttemptOf, queueFirstAttempts } from "./deliveries.ts";
 import { createPartner } from "./partners.ts";
 import type { WebhookEventRow } from "./webhook_events.ts";
 
@@ -13,11 +14,10 @@ async function webhookOfNewPartner(sql: Sql) {
     plan: "growth",
     adminEmails: [],
   });
-  const id = newId("wh");
-  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-    VALUES (${id}, ${partner_id}, 'https://example.sa/hook', ${["job.deleted"]}, true, 'whsec_test',
-            now() - interval '1 minute', now())`;
-  return { partnerId: partner_id, webhookId: id };
+  return {
+    partnerId: partner_id,
+    webhookId: await insertWebhookRow(sql, { partnerId: partner_id }),
+  };
 }
 
 function batch(partnerId: string, webhookId: string, n: number) {
@@ -28,14 +28,7 @@ function batch(partnerId: string, webhookId: string, n: number) {
     type: "job.deleted",
     envelope: JSON.stringify({ n: i }),
   }));
-  const attempts: FirstAttempt[] = events.map((e) => ({
-    id: newId("dlv"),
-    webhookId,
-    partnerId,
-    eventId: e.id,
-    eventType: e.type,
-    jobId: e.job_id,
-  }));
+  const attempts = events.map((e) => firstAttemptOf(e, webhookId));
   return { events, attempts };
 }
 

@@ -24,6 +24,7 @@ export {
   type ClaimOptions,
   DELIVERY_LOG_RETENTION_DAYS,
   type FirstAttempt,
+  firstAttemptOf,
   purgeDeliveryLog,
   queueFirstAttempts,
   queueRecovery,

@@ -4,6 +4,7 @@ import { newId } from "@hire/ids";
 import { createPartner } from "./partners.ts";
 import { purgeExpired } from "./retention.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 
 const sql = connect(
   TEST_DATABASE_URL,
@@ -80,11 +81,7 @@ Deno.test("purge removes webhook delivery log entries and events older than 30 d
   });
   const now = new Date();
   const old = new Date(now.getTime() - 31 * DAY);
-  const webhook = newId("wh");
-  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-    VALUES (${webhook}, ${partner_id}, 'https://x.example/', ${[
-    "job.deleted",
-  ]}, true, 's', ${old}, ${old})`;
+  const webhook = await insertWebhookRow(sql, { partnerId: partner_id, createdAt: old });
   const [oldEvent, newEvent] = [newId("evt"), newId("evt")];
   await sql`INSERT INTO webhook_events (id, partner_id, job_id, type, envelope, created_at)
     VALUES (${oldEvent}, ${partner_id}, 'job_x', 'job.deleted', '{}', ${old}),

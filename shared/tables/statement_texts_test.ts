@@ -9,9 +9,10 @@ import { newId } from "@hire/ids";
 import { writeOutbox } from "@hire/outbox";
 import { jobRow } from "@hire/testing/job_rows.ts";
 import { withOwnDatabase } from "@hire/testing/own_database.ts";
+import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import { seekerProfile } from "@hire/testing/seeker_rows.ts";
 import { settleCommands, settledCommandIds } from "./command_results.ts";
-import { queueFirstAttempts } from "./deliveries.ts";
+import { firstAttemptOf, queueFirstAttempts } from "./deliveries.ts";
 import {
   findJobPlacements,
   jobOwners,
@@ -53,14 +54,7 @@ async function everyBatchOf(sql: Sql, n: number, partnerId: string, webhookId: s
     assert.equal(await settleCommands(tx, commands), n);
     await writeOutbox(tx, many((i) => ({ id: newId("evt"), key: ids[i]!, topic: "t", value: {} })));
     await storeWebhookEvents(tx, events);
-    const attempts = events.map((e) => ({
-      id: newId("dlv"),
-      webhookId,
-      partnerId,
-      eventId: e.id,
-      eventType: e.type,
-      jobId: e.job_id,
-    }));
+    const attempts = events.map((e) => firstAttemptOf(e, webhookId));
     assert.equal(await queueFirstAttempts(tx, attempts, events), n);
     const pairs = many((i) => ({
       job_id: ids[i]!,
@@ -91,10 +85,7 @@ Deno.test("owners' batch statements are prepared once on a connection, whatever 
       plan: "growth",
       adminEmails: [],
     });
-    const webhookId = newId("wh");
-    await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
-      VALUES (${webhookId}, ${partnerId}, 'https://example.sa/hook', ${["job.created"]}, true,
-              'whsec_test', now(), now())`;
+    const webhookId = await insertWebhookRow(sql, { partnerId, events: ["job.created"] });
     await everyBatchOf(sql, 1, partnerId, webhookId);
     const afterOne = await preparedCount(sql);
     for (const n of [2, 3, 7, 40]) await everyBatchOf(sql, n, partnerId, webhookId);

@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { newId } from "@hire/ids";
 import { KSA_CITIES } from "@hire/jobs";
-import { queueFirstAttempts, storeWebhookEvents } from "@hire/tables";
+import { firstAttemptOf, queueFirstAttempts } from "@hire/tables";
 import { createConformanceChecker } from "../conformance.ts";
 import { jobBody, type Stack } from "../stack.ts";
 import { operationsOf } from "./openapi_operations.ts";
@@ -133,27 +133,18 @@ export async function prepareTarget(stack: Stack): Promise<FuzzTarget> {
   // delivery log and redelivery have something to find (no delivery service runs).
   const deliveries = webhooks.map(() => newId("dlv"));
   const eventIds = webhooks.map(() => newId("evt"));
-  await stack.sql.begin(async (tx) => {
-    const events = eventIds.map((id) => ({
-      id,
-      partner_id: partner.partnerId,
-      job_id: jobs[0]!,
-      type: "job.updated",
-      envelope: JSON.stringify({ id, type: "job.updated", data: {} }),
-    }));
-    await storeWebhookEvents(tx, events);
-    await queueFirstAttempts(
-      tx,
-      webhooks.map((webhookId, i) => ({
-        id: deliveries[i]!,
-        webhookId,
-        partnerId: partner.partnerId,
-        eventId: events[i]!.id,
-        eventType: "job.updated",
-        jobId: jobs[0]!,
-      })),
-    );
-  });
+  const events = eventIds.map((id) => ({
+    id,
+    partner_id: partner.partnerId,
+    job_id: jobs[0]!,
+    type: "job.updated",
+    envelope: JSON.stringify({ id, type: "job.updated", data: {} }),
+  }));
+  await queueFirstAttempts(
+    stack.sql,
+    webhooks.map((webhookId, i) => firstAttemptOf(events[i]!, webhookId, deliveries[i]!)),
+    events,
+  );
   // A cursor the jobs list issued: the schema cannot say what one looks like.
   const page = await partner.call("GET", "/v1/partner/jobs?limit=1");
   const url = new URL(stack.baseUrl);

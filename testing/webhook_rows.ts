@@ -1,0 +1,28 @@
+/**
+ * Webhook rows written straight into `webhooks`, for tests of what reads them (fan-out, the
+ * claim, retention): none of registration's checks, and the secret in plaintext, as rows
+ * stored before secrets were sealed are (the delivery service still signs with those).
+ */
+import type { Sql } from "@hire/db";
+import { newId } from "@hire/ids";
+
+/** Inserts an active webhook of `partnerId` and returns its id. */
+export async function insertWebhookRow(sql: Sql, opts: {
+  partnerId: string;
+  /** Default `job.deleted` only. */
+  events?: readonly string[];
+  /** Default a URL of its own at example.sa. */
+  url?: string;
+  secret?: string;
+  /** Default a minute ago, so that events happening now are sent to it. */
+  createdAt?: Date;
+}): Promise<string> {
+  const id = newId("wh");
+  const createdAt = opts.createdAt ?? new Date(Date.now() - 60_000);
+  await sql`
+    INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at, updated_at)
+    VALUES (${id}, ${opts.partnerId}, ${opts.url ?? `https://example.sa/hook/${id}`},
+            ${[...(opts.events ?? ["job.deleted"])]}, true, ${opts.secret ?? "whsec_test"},
+            ${createdAt}, ${createdAt})`;
+  return id;
+}
