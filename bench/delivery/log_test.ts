@@ -7,7 +7,7 @@ import { ownDatabase } from "@hire/testing/own_database.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 import { deletedEvent } from "@hire/testing/webhooks.ts";
 import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
-import { fanOut } from "../../services/delivery/fan_out.ts";
+import { planFanOut, queuePlanned, subscriptionsOf } from "../../services/delivery/fan_out.ts";
 import { loggedFirstAttempts } from "./log.ts";
 
 Deno.test("loggedFirstAttempts: each made first attempt by label, queued and made to the millisecond", async () => {
@@ -25,7 +25,9 @@ Deno.test("loggedFirstAttempts: each made first attempt by label, queued and mad
       ids.set(label, await insertWebhookRow(sql, { partnerId: partner_id, url }));
     }
     const [made, unmade] = [deletedEvent(partner_id), deletedEvent(partner_id)];
-    assert.equal(await fanOut(sql, [made, unmade]), 4);
+    const subscriptions = await subscriptionsOf(sql, [partner_id]);
+    const planned = planFanOut([made, unmade], subscriptions, () => newId("dlv"));
+    assert.equal(await queuePlanned(sql, planned), 4);
     const attemptedAt = new Date("2030-01-02T03:04:05.678Z");
     await sql`UPDATE webhook_deliveries SET status = 'succeeded', attempted_at = ${attemptedAt}
               WHERE event_id = ${made.id}`;

@@ -1,13 +1,12 @@
 /**
  * Fan-out: each public event becomes one pending first attempt per active webhook of its
  * partner that subscribes to its type and was registered by the time the event happened,
- * while the partner's plan includes webhooks. Written in one statement per batch of events,
- * before the batch's offsets are committed, so a crash in between only repeats work the
- * unique indexes turn into no-ops.
+ * while the partner's plan includes webhooks: the webhooks read, the attempts planned, then
+ * written in one statement per batch of events, before the batch's offsets are committed, so
+ * a crash in between only repeats work the unique indexes turn into no-ops.
  * @module
  */
 import type { Sql } from "@hire/db";
-import { newId } from "@hire/ids";
 import type { JobEvent } from "@hire/jobs";
 import { publicEnvelope } from "@hire/jobs";
 import { type Plan, planIncludes } from "@hire/partners";
@@ -57,20 +56,25 @@ export function jobIdOf(event: JobEvent): string {
   return "job" in event.data ? event.data.job.id : event.data.job_id;
 }
 
-/**
- * Queues the first attempts of a batch of events; returns how many were queued now (a
- * redelivered batch queues none). Two round trips: the partners' webhooks, then one statement
- * that stores the events and queues their attempts. The claim waits for its commit, and a
- * transaction of five round trips made it wait longer (docs/performance.md, Webhook delivery).
- */
-export async function fanOut(sql: Sql, events: readonly JobEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
-  const partners = [...new Set(events.map((e) => e.partner_id))];
-  const subscriptions = await sql<Subscription[]>`
+/** The active webhooks of the partners named, with their plans: what fan-out plans from. */
+export async function subscriptionsOf(
+  sql: Sql,
+  partnerIds: readonly string[],
+): Promise<Subscription[]> {
+  const partners = [...new Set(partnerIds)];
+  if (partners.length === 0) return [];
+  return await sql<Subscription[]>`
     SELECT w.id, w.partner_id, w.events, w.created_at, p.plan
     FROM webhooks w JOIN partners p ON p.id = w.partner_id
     WHERE w.partner_id = ANY(${partners}) AND w.is_active`;
-  const planned = planFanOut(events, subscriptions, () => newId("dlv"));
+}
+
+/**
+ * Queues planned first attempts and stores their events, in one statement; returns how many
+ * were queued now (a redelivered batch queues none). The claim waits for its commit, and a
+ * transaction of five round trips made it wait longer (docs/performance.md, Webhook delivery).
+ */
+export async function queuePlanned(sql: Sql, planned: readonly PlannedAttempt[]): Promise<number> {
   if (planned.length === 0) return 0;
   const sent = new Map<string, WebhookEventRow>();
   for (const { event: e } of planned) {
