@@ -7,9 +7,15 @@ export interface TcpProxy {
   cut(): void;
 }
 
-/** Forwards 127.0.0.1:<port> to `target`. */
-export function startTcpProxy(target: { hostname: string; port: number }): TcpProxy {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+/**
+ * Forwards 127.0.0.1:<port> to `target`; on `opts.port` when given (a client already pointed
+ * there finds the server reachable from then on), else on a free port.
+ */
+export function startTcpProxy(
+  target: { hostname: string; port: number },
+  opts: { port?: number } = {},
+): TcpProxy {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: opts.port ?? 0 });
   const open = new Set<Deno.Conn>();
   const pipe = async (from: Deno.Conn, to: Deno.Conn) => {
     try {

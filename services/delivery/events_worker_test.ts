@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { connect, type Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import { encodeJobEvent, type JobEvent } from "@hire/jobs";
-import { silentLogger } from "@hire/log";
+import { type RecordedLine, recordingLogger } from "@hire/log";
 import { createRegistry, type Registry } from "@hire/metrics";
 import { createPartner } from "@hire/tables";
 import { InProcessQueue, SET_ASIDE_COUNTER, startWorker } from "@hire/queue";
@@ -13,6 +13,8 @@ import { eventsWorker } from "./events_worker.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 import { deletedEvent } from "@hire/testing/webhooks.ts";
 import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
+import { startTcpProxy } from "@hire/testing/tcp_proxy.ts";
+import { waitUntil } from "@hire/testing/wait.ts";
 
 interface Running {
   sql: Sql;
@@ -20,42 +22,63 @@ interface Running {
   metrics: Registry;
   /** Publishes events to the worker's topic and waits until it has handled them. */
   publish: (events: readonly JobEvent[]) => Promise<void>;
+  /** Publishes events to the worker's topic. */
+  send: (events: readonly JobEvent[]) => Promise<void>;
+  /** Resolves once the worker has handled everything published. */
+  handled: () => Promise<void>;
   /** How many times the worker said attempts were queued. */
   wakes: () => number;
+  /** What the worker logged. */
+  log: RecordedLine[];
 }
 
-/** The worker on a topic of `partitions` partitions, on a database of its own. */
-async function withEventsWorker(partitions: number, fn: (r: Running) => Promise<void>) {
+/**
+ * The worker on a topic of `partitions` partitions, on a database of its own; it reaches the
+ * database through 127.0.0.1:`opts.dbPort` when given (the test's own pool connects directly).
+ */
+async function withEventsWorker(
+  partitions: number,
+  fn: (r: Running) => Promise<void>,
+  opts: { dbPort?: number } = {},
+) {
   const db = await ownDatabase(
     TEST_DATABASE_URL,
   );
   const sql = connect(db.url, { max: 3, name: "events-worker-test" });
+  const workerSql = opts.dbPort === undefined ? sql : connect(
+    Object.assign(new URL(db.url), { hostname: "127.0.0.1", port: String(opts.dbPort) }).href,
+    { max: 3, name: "events-worker-test-worker" },
+  );
   const queue = new InProcessQueue();
   const cfg = loadDeliveryConfig({ DATABASE_URL: db.url });
   await queue.ensureTopics([{ topic: cfg.TOPIC_JOBS_EVENTS, numPartitions: partitions }]);
   const metrics = createRegistry();
+  const log = recordingLogger();
   let wakes = 0;
   const worker = await startWorker(
-    eventsWorker(cfg, { sql, queued: () => wakes++ }),
-    { queue, log: silentLogger, metrics },
+    eventsWorker(cfg, { sql: workerSql, queued: () => wakes++ }),
+    { queue, log, metrics },
   );
   const publisher = queue.publisher();
+  const send = (events: readonly JobEvent[]) =>
+    publisher.send({ topic: cfg.TOPIC_JOBS_EVENTS, messages: events.map(encodeJobEvent) });
   try {
     await fn({
       sql,
       cfg,
       metrics,
       publish: async (events) => {
-        await publisher.send({
-          topic: cfg.TOPIC_JOBS_EVENTS,
-          messages: events.map(encodeJobEvent),
-        });
+        await send(events);
         await queue.whenIdle();
       },
+      send,
+      handled: () => queue.whenIdle(),
       wakes: () => wakes,
+      log: log.lines,
     });
   } finally {
     await worker.stop();
+    if (workerSql !== sql) await workerSql.end();
     await sql.end();
     await db.drop();
   }
@@ -135,4 +158,53 @@ Deno.test("events worker: a batch fanning out to more attempts than one statemen
     assert.deepEqual({ ...row }, { n: 8000, events: 400 });
     assert.ok(wakes() >= 1);
   });
+});
+
+/** A loopback port nothing listens on (until a test starts something there). */
+function unusedPort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+Deno.test("events worker: while the database is unreachable the events wait; once it is back each is queued once", async () => {
+  const dbPort = unusedPort();
+  await withEventsWorker(2, async ({ sql, send, handled, wakes, log }) => {
+    const { partner_id } = await createPartner(sql, {
+      name: "Outage",
+      plan: "growth",
+      adminEmails: [],
+    });
+    const hook = await webhook(sql, partner_id, ["job.deleted"]);
+    const events = [deletedEvent(partner_id), deletedEvent(partner_id), deletedEvent(partner_id)];
+    await send(events);
+    // The reads before the fan-out are refused: the batch is retried in place, not dropped.
+    await waitUntil("a refused read to be retried", () =>
+      Promise.resolve(
+        log.some((l) => l.level === "warn" && l.msg === "work failed; retrying") || undefined,
+      ));
+    const queued = () =>
+      sql<{ event_id: string; webhook_id: string }[]>`
+        SELECT event_id, webhook_id FROM webhook_deliveries WHERE event_id = ANY(${
+        events.map((e) => e.id)
+      })`;
+    assert.equal((await queued()).length, 0);
+    assert.equal(wakes(), 0);
+
+    const { hostname, port } = new URL(TEST_DATABASE_URL);
+    const proxy = startTcpProxy({ hostname, port: Number(port || 5432) }, { port: dbPort });
+    try {
+      await handled();
+      const rows = await queued();
+      assert.deepEqual(
+        rows.map((r) => r.event_id).sort(),
+        events.map((e) => e.id).sort(),
+      );
+      assert.ok(rows.every((r) => r.webhook_id === hook));
+      assert.ok(wakes() >= 1);
+    } finally {
+      proxy.cut();
+    }
+  }, { dbPort });
 });
