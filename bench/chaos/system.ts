@@ -13,6 +13,7 @@ import {
   syntheticJob,
 } from "@hire/fixtures";
 import { createKafka, type Kafka } from "@hire/kafka";
+import { freePort } from "@hire/testing/ports.ts";
 import { type Receiver, startReceiver } from "@hire/testing/receiver.ts";
 import { testCertificates } from "@hire/testing/test_ca.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
@@ -42,14 +43,6 @@ export interface ChaosSystem {
   ctx: Omit<ChaosContext, "ledger">;
   /** Stops the services, the receiver and the broker. */
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on now (the services are told theirs). */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /** Synthetic seekers in the index, loaded as an operator loads them. */

@@ -5,6 +5,7 @@
  * to `<logDir>/<name>.log`. Nothing restarts a service that exits: the run fails instead.
  * @module
  */
+import { freePort } from "@hire/testing/ports.ts";
 import type { GroupIds, TopicNames } from "@hire/topology";
 import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
 import { ROOT } from "./proc.ts";
@@ -96,14 +97,6 @@ export interface RunStack {
   brokers: string;
   /** The database URL a service logs in with, as its own role. */
   urlOf(name: ServiceName): string;
-}
-
-/** A port nothing listens on now (the services are told theirs). */
-export function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /**

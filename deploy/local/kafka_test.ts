@@ -1,5 +1,6 @@
 /** Stopping a local broker: it is gone when the stop resolves, and only a broker is signalled. */
 import assert from "node:assert/strict";
+import { freePort } from "@hire/testing/ports.ts";
 import {
   brokerAddress,
   brokerAnswers,
@@ -8,13 +9,6 @@ import {
   processAlive,
   stopKafka,
 } from "./kafka.ts";
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 Deno.test("stopKafka resolves once the broker has exited, so a start after it starts a new one", async () => {
   const dir = await Deno.makeTempDir({ prefix: "kafka-stop-test-" });

@@ -14,6 +14,7 @@ import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 import { deletedEvent } from "@hire/testing/webhooks.ts";
 import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import { startTcpProxy } from "@hire/testing/tcp_proxy.ts";
+import { freePort } from "@hire/testing/ports.ts";
 import { waitUntil } from "@hire/testing/wait.ts";
 
 interface Running {
@@ -160,16 +161,8 @@ Deno.test("events worker: a batch fanning out to more attempts than one statemen
   });
 });
 
-/** A loopback port nothing listens on (until a test starts something there). */
-function unusedPort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
 Deno.test("events worker: while the database is unreachable the events wait; once it is back each is queued once", async () => {
-  const dbPort = unusedPort();
+  const dbPort = freePort();
   await withEventsWorker(2, async ({ sql, send, handled, wakes, log }) => {
     const { partner_id } = await createPartner(sql, {
       name: "Outage",

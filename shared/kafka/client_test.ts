@@ -1,14 +1,8 @@
 import assert from "node:assert/strict";
+import { freePort } from "@hire/testing/ports.ts";
 import { createKafka, createPublisher, ensureTopics, FAST_FAIL_RETRY } from "./mod.ts";
 
 const BROKER = Deno.env.get("KAFKA_BROKERS")?.split(",")[0] ?? "127.0.0.1:9092";
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
 
 Deno.test("publisher started while Kafka is unreachable recovers once the broker answers", async () => {
   const port = freePort();
