@@ -73,7 +73,9 @@ export function timelines(
   return out;
 }
 
-const parts = (t: Timeline) => ({
+type Parts = { toFanOut: number; toAttempt: number; request: number };
+
+const partsOf = (t: Timeline): Parts => ({
   toFanOut: t.queuedAt - t.sentAt,
   toAttempt: t.attemptedAt - t.queuedAt,
   request: t.receivedAt - t.attemptedAt,
@@ -81,34 +83,32 @@ const parts = (t: Timeline) => ({
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-function means(ts: readonly Timeline[]): StageMeans {
-  const sum = { toFanOut: 0, toAttempt: 0, request: 0 };
-  for (const t of ts) {
-    const p = parts(t);
-    sum.toFanOut += p.toFanOut;
-    sum.toAttempt += p.toAttempt;
-    sum.request += p.request;
-  }
-  const n = ts.length;
+function means(ps: readonly Parts[]): StageMeans {
+  const n = ps.length;
+  const mean = (pick: (p: Parts) => number) =>
+    n ? round1(ps.reduce((sum, p) => sum + pick(p), 0) / n) : NaN;
   return {
     count: n,
-    to_fan_out_ms: n ? round1(sum.toFanOut / n) : NaN,
-    to_attempt_ms: n ? round1(sum.toAttempt / n) : NaN,
-    request_ms: n ? round1(sum.request / n) : NaN,
+    to_fan_out_ms: mean((p) => p.toFanOut),
+    to_attempt_ms: mean((p) => p.toAttempt),
+    request_ms: mean((p) => p.request),
   };
 }
 
 /** Each part's percentiles, and the means of the whole and of the tail beyond its p95. */
 export function stageFigures(ts: readonly Timeline[]): StageFigures {
-  const whole = latencyStats(ts.map((t) => t.receivedAt - t.sentAt));
-  const tail = ts.filter((t) => t.receivedAt - t.sentAt >= whole.p95);
-  const each = (pick: (p: ReturnType<typeof parts>) => number) =>
-    roundedStats(latencyStats(ts.map((t) => pick(parts(t)))));
+  const totals = ts.map((t) => t.receivedAt - t.sentAt);
+  const whole = latencyStats(totals);
+  const ps = ts.map(partsOf);
+  const each = (pick: (p: Parts) => number) => roundedStats(latencyStats(ps.map(pick)));
   return {
     to_fan_out_ms: each((p) => p.toFanOut),
     to_attempt_ms: each((p) => p.toAttempt),
     request_ms: each((p) => p.request),
-    all: means(ts),
-    tail: { from_ms: Math.round(whole.p95), ...means(tail) },
+    all: means(ps),
+    tail: {
+      from_ms: Math.round(whole.p95),
+      ...means(ps.filter((_, i) => totals[i]! >= whole.p95)),
+    },
   };
 }
