@@ -25,6 +25,8 @@ export interface PhaseResult {
   backlogAtStart: number;
   backlogAtEnd: number;
   cpu: CpuUsage;
+  /** Seconds the CPU was read over: the load and its last answers. */
+  cpuWindowS: number;
   /** Resident memory of each service at the end of the phase, MiB. */
   rssMiB: Record<string, number>;
 }
@@ -53,7 +55,9 @@ export async function runPhase(opts: {
   const backlogAtStart = await embeddingBacklog(opts.sql);
   const before = await snapshot();
   const r = await openLoopCreates(opts.load);
-  const cpu = usage(before, await snapshot());
+  const after = await snapshot();
+  const backlogAtEnd = await embeddingBacklog(opts.sql);
+  const cpu = usage(before, after);
   const rss: Record<string, number> = {};
   for (const [name, pid] of Object.entries(opts.pids())) rss[name] = await rssMiB(pid);
   return {
@@ -66,8 +70,9 @@ export async function runPhase(opts: {
     latencyMs: roundedStats(latencyStats(r.latenciesMs)),
     windows: windowP99(r, 5000),
     backlogAtStart,
-    backlogAtEnd: await embeddingBacklog(opts.sql),
+    backlogAtEnd,
     cpu,
+    cpuWindowS: (after.at - before.at) / 1000,
     rssMiB: rss,
   };
 }

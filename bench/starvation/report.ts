@@ -7,6 +7,7 @@ import type { Machine } from "../common/machine.ts";
 import { cpuLine, machineTable, markdownTable } from "../common/markdown.ts";
 import type { StarvationConfig } from "./config.ts";
 import type { PhaseResult } from "./phases.ts";
+import { type PipelineCost, pipelineCostSentence } from "./pipeline_cost.ts";
 import type { Placement, Sides } from "./placement.ts";
 
 /** What one run measured. */
@@ -17,6 +18,8 @@ export interface StarvationReport {
   config: Omit<StarvationConfig, "system" | "placement"> & { seekers: number };
   stopped: PhaseResult;
   draining: PhaseResult;
+  /** What the pipeline's work cost per job while it drained (null: it embedded none). */
+  pipelineCost: PipelineCost | null;
   /** Seconds from the pipeline's restart until no job waited for its embedding. */
   drainedAfterS: number | null;
   timeline: [number, number][];
@@ -103,6 +106,7 @@ ${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
 - **Backlog drained** ${drained} after the pipeline's restart (${r.stopped.backlogAtEnd} jobs waiting then, plus ${
     r.config.rate * r.config.seconds
   } created meanwhile).
+- **The pipeline's cost**: ${pipelineCostSentence(r.pipelineCost)}
 - Vacuum: ${vacuumSentence(r.autovacuum)}
 - CPU, pipeline stopped: ${cpuLine(r.stopped.cpu)}
 - CPU, pipeline draining: ${cpuLine(r.draining.cpu)}

@@ -19,6 +19,7 @@ import { LIFTED_PLAN_LIMITS } from "../common/system.ts";
 import { readStarvationConfig } from "./config.ts";
 import { drain, embeddingBacklog, runPhase } from "./phases.ts";
 import { splitCores, startPinning } from "./placement.ts";
+import { pipelineCost } from "./pipeline_cost.ts";
 import { starvationMarkdown, type StarvationReport, verdict } from "./report.ts";
 
 const PIPELINE = ["embed", "match"] as const;
@@ -124,6 +125,7 @@ async function main() {
       },
       stopped,
       draining,
+      pipelineCost: pipelineCost(stopped, draining),
       drainedAfterS,
       timeline,
       placement: { kind: cfg.placement, sides },
