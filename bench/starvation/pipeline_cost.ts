@@ -55,7 +55,7 @@ export function pipelineCost(
   // Core-seconds over the draining phase's window beyond the stopped phase's rate of use
   // (percentages of one core).
   const extra = (before: number, after: number) => ((after - before) / 100) * draining.cpuWindowS;
-  const msPerJob = (coreS: number) => (1000 * coreS) / jobsEmbedded;
+  const msAJob = (coreS: number) => (1000 * coreS) / jobsEmbedded;
   const machine = extra(
     stopped.cpu.machineBusyPct * cores,
     draining.cpu.machineBusyPct * cores,
@@ -66,18 +66,18 @@ export function pipelineCost(
   const byGroup = [...groups]
     .map((group) => ({
       group,
-      msPerJob: msPerJob(extra(pctOf(stopped.cpu, group), pctOf(draining.cpu, group))),
+      msPerJob: msAJob(extra(pctOf(stopped.cpu, group), pctOf(draining.cpu, group))),
     }))
     .filter((g) => g.msPerJob > 0)
     .sort((a, b) => b.msPerJob - a.msPerJob);
-  const perJob = msPerJob(machine);
+  const msPerJob = msAJob(machine);
   return {
     jobsEmbedded,
-    msPerJob: perJob,
+    msPerJob,
     byGroup,
     apiCores: (stopped.cpu.machineBusyPct / 100) * cores,
     rate: draining.rate,
-    pipelineCores: (draining.rate * perJob) / 1000,
+    pipelineCores: (draining.rate * msPerJob) / 1000,
     cores,
   };
 }
