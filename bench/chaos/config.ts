@@ -42,6 +42,8 @@ export interface ChaosConfig {
    * consumer keeps its partitions, so it bounds readiness after a kill.
    */
   kafkaSessionTimeoutMs: number;
+  /** Services write maps of their generated code for `perf` (bench:starvation's `BENCH_STARVATION_PERF`). */
+  perfMapped?: boolean;
 }
 
 /** Parses `--scenario a,b` (or repeated); all when absent. Throws on an unknown name. */

@@ -59,6 +59,11 @@ export async function startFleet(opts: {
   env: (name: ServiceName) => Record<string, string>;
   logDir: string;
   pidFile: string;
+  /**
+   * Each service writes a map of V8's generated code (`/tmp/perf-<pid>.map`), so that
+   * `perf` names its JavaScript (`bench/common/perf_split.ts`).
+   */
+  perfMapped?: boolean;
 }): Promise<Fleet> {
   await Deno.mkdir(opts.logDir, { recursive: true });
   const running = new Map<ServiceName, Running>();
@@ -72,19 +77,25 @@ export async function startFleet(opts: {
     profileDir && profiled.includes(name)
       ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}/${name}`]
       : [];
+  // The map's flag also turns V8's own log on, a file per process in the working directory.
+  const perfFlags = opts.perfMapped
+    ? ["--v8-flags=--perf-basic-prof,--logfile=/dev/null,--no-logfile-per-isolate"]
+    : [];
+  const started: number[] = [];
   const spawn = async (name: ServiceName) => {
     const { entry } = SERVICES.find((s) => s.name === name)!;
     const path = `${opts.logDir}/${name}.log`;
     const open = () => Deno.open(path, { create: true, append: true });
     const [out, err] = [await open(), await open()];
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", ...profileFlags(name), entry],
+      args: ["run", "-A", ...profileFlags(name), ...perfFlags, entry],
       cwd: ROOT,
       env: opts.env(name),
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
     }).spawn();
+    started.push(child.pid);
     await Deno.writeTextFile(opts.pidFile, `${child.pid}\n`, { append: true });
     await out.write(
       new TextEncoder().encode(
@@ -149,6 +160,10 @@ export async function startFleet(opts: {
       }, 20_000);
       await Promise.all(all.map((r) => r.child.status));
       clearTimeout(timer);
+      // V8 never removes a map it wrote; each is about a megabyte.
+      if (opts.perfMapped) {
+        for (const pid of started) await Deno.remove(`/tmp/perf-${pid}.map`).catch(() => {});
+      }
     },
   };
 }

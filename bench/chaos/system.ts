@@ -150,6 +150,7 @@ export async function startChaosSystem(
     },
     logDir: LOG_DIR,
     pidFile: PID_FILE,
+    perfMapped: cfg.perfMapped,
   });
   const stop = async () => {
     await fleet.stop();

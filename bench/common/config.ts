@@ -38,6 +38,14 @@ export function positiveInt(name: string, fallback: number): number {
   return n;
 }
 
+/** A switch from the environment variable `name`: `1` on, `0` or unset off. */
+export function flag(name: string): boolean {
+  const raw = Deno.env.get(name) ?? "";
+  if (raw === "" || raw === "0") return false;
+  if (raw === "1") return true;
+  throw new Error(`${name} must be 1 or 0, not ${raw}`);
+}
+
 /** Reads the configuration from BENCH_* variables. */
 export function readConfig(): BenchConfig {
   const tool = Deno.env.get("BENCH_TOOL") ?? "auto";

@@ -2,7 +2,7 @@
  * The knobs of `deno task bench:starvation`, from BENCH_STARVATION_* variables.
  * @module
  */
-import { positiveInt } from "../common/config.ts";
+import { flag, positiveInt } from "../common/config.ts";
 import { LOCAL } from "../../deploy/local/run.ts";
 import type { ChaosConfig } from "../chaos/config.ts";
 import { type Placement, readPlacement } from "./placement.ts";
@@ -20,6 +20,11 @@ export interface StarvationConfig {
   warmupS: number;
   /** Longest wait for the embedding backlog to drain after the second phase. */
   drainTimeoutS: number;
+  /**
+   * Each phase also sampled by `perf`, the services naming their code for it: where the CPU
+   * went by kind of code (`bench/common/perf_split.ts`).
+   */
+  perf: boolean;
   /** Every process on every core, or the API and the pipeline on cores of their own. */
   placement: Placement;
   /** The whole system, as the fault suite brings it up, on a broker and database of its own. */
@@ -28,7 +33,9 @@ export interface StarvationConfig {
 
 /** Reads the configuration. */
 export function readStarvationConfig(): StarvationConfig {
+  const perf = flag("BENCH_STARVATION_PERF");
   return {
+    perf,
     rate: positiveInt("BENCH_STARVATION_RATE", 200),
     seconds: positiveInt("BENCH_STARVATION_SECONDS", 30),
     warmupS: positiveInt("BENCH_STARVATION_WARMUP", 60),
@@ -53,6 +60,7 @@ export function readStarvationConfig(): StarvationConfig {
       readyBoundS: 90,
       seekers: positiveInt("BENCH_STARVATION_SEEKERS", 500),
       kafkaSessionTimeoutMs: 10_000,
+      perfMapped: perf,
     },
   };
 }

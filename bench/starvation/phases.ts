@@ -6,6 +6,8 @@
  */
 import type { Sql } from "@hire/db";
 import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
+import type { PerfSession } from "../common/perf_record.ts";
+import type { PerfSplit } from "../common/perf_split.ts";
 import { vmRssKiB } from "../common/rss.ts";
 import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
 import { openLoopCreates, windowP99 } from "./open_loop.ts";
@@ -29,6 +31,8 @@ export interface PhaseResult {
   cpuWindowS: number;
   /** Resident memory of each service at the end of the phase, MiB. */
   rssMiB: Record<string, number>;
+  /** `perf`'s samples over the load, by process group and kind of code (`BENCH_STARVATION_PERF`). */
+  perf?: PerfSplit;
 }
 
 /** Jobs created and not yet embedded (nor failed for good). */
@@ -51,11 +55,14 @@ export async function runPhase(opts: {
   sql: Sql;
   load: Parameters<typeof openLoopCreates>[0];
   pids: () => Record<string, number>;
+  perf?: PerfSession;
 }): Promise<PhaseResult> {
   const backlogAtStart = await embeddingBacklog(opts.sql);
   const before = await snapshot();
+  const recording = opts.perf?.record(opts.load.seconds);
   const r = await openLoopCreates(opts.load);
   const after = await snapshot();
+  const perf = await recording?.split([after, before]);
   const backlogAtEnd = await embeddingBacklog(opts.sql);
   const cpu = usage(before, after);
   const rss: Record<string, number> = {};
@@ -74,6 +81,7 @@ export async function runPhase(opts: {
     cpu,
     cpuWindowS: (after.at - before.at) / 1000,
     rssMiB: rss,
+    ...(perf ? { perf } : {}),
   };
 }
 

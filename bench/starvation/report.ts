@@ -4,6 +4,7 @@
  */
 import { vacuumSentence, type VacuumWork } from "../common/autovacuum.ts";
 import type { Machine } from "../common/machine.ts";
+import { perfMarkdown } from "../common/perf_split.ts";
 import { cpuLine, machineTable, markdownTable } from "../common/markdown.ts";
 import type { StarvationConfig } from "./config.ts";
 import type { PhaseResult } from "./phases.ts";
@@ -15,7 +16,7 @@ export interface StarvationReport {
   date: string;
   at: string;
   commit: string;
-  config: Omit<StarvationConfig, "system" | "placement"> & { seekers: number };
+  config: Omit<StarvationConfig, "system" | "placement" | "perf"> & { seekers: number };
   stopped: PhaseResult;
   draining: PhaseResult;
   /** What the pipeline's work cost per job while it drained (null: it embedded none). */
@@ -135,9 +136,41 @@ Backlog after the restart (seconds, jobs waiting): ${
     r.timeline.filter((_, i) => i % 5 === 0 || i === r.timeline.length - 1)
       .map(([t, n]) => `${t} s: ${n}`).join(", ")
   }.
-
+${perfSection(phases)}
 ## Machine
 
 ${machineTable(r.machine, r.at)}
 `;
+}
+
+/** Groups whose busiest code the report names. */
+const DETAILED = [
+  "edge (deno)",
+  "job service (deno)",
+  "embedding (deno)",
+  "matching (deno)",
+  "delivery (deno)",
+  "postgres",
+];
+
+/** Where each phase's CPU went by kind of code, when `perf` sampled it. */
+function perfSection(phases: readonly PhaseResult[]): string {
+  const sampled = phases.filter((p) => p.perf);
+  if (sampled.length === 0) return "";
+  return `
+## Where the CPU went, by kind of code (\`perf\`, \`BENCH_STARVATION_PERF=1\`)
+
+The whole machine sampled ${sampled[0]!.perf!.frequency} times a second a core over each phase's
+load (\`bench/common/perf_split.ts\`), in % of one core: the model (onnxruntime), JavaScript
+(named by the services' V8 maps), V8's builtins, the runtime (the rest of the \`deno\` binary:
+V8's C++, its garbage collector, Deno's Rust), libc, the kernel, Postgres's own code, the JVM and
+the Java it compiled. Unlike V8's profiles, which weigh a sample by the wall time since the one
+before, only code that ran is counted.
+${
+    sampled.map((p) => `
+### ${p.name}
+
+${perfMarkdown(p.perf!, DETAILED)}
+`).join("")
+  }`;
 }

@@ -16,6 +16,7 @@ import { describeMachine } from "../common/machine.ts";
 import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import { writeResultFiles } from "../common/report.ts";
 import { LIFTED_PLAN_LIMITS } from "../common/system.ts";
+import { checkPerf, startPerfSession } from "../common/perf_record.ts";
 import { readStarvationConfig } from "./config.ts";
 import { drain, embeddingBacklog, runPhase } from "./phases.ts";
 import { splitCores, startPinning } from "./placement.ts";
@@ -41,6 +42,8 @@ async function main() {
     Deno.exit(130);
   };
   for (const s of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(s, onSignal);
+  if (cfg.perf) await checkPerf();
+  const perf = cfg.perf ? await startPerfSession() : undefined;
   try {
     const { ctx } = await startChaosSystem(cfg.system, (s) => stop = s, LIFTED_PLAN_LIMITS);
     // Tables grow from empty during the phases: without autovacuum (this machine's server)
@@ -93,6 +96,7 @@ async function main() {
       sql: ctx.sql,
       load: load(cfg.seconds),
       pids,
+      perf,
     });
 
     step(`starvation: ${await embeddingBacklog(ctx.sql)} jobs wait; pipeline restarted`);
@@ -106,6 +110,7 @@ async function main() {
       sql: ctx.sql,
       load: load(cfg.seconds),
       pids,
+      perf,
     });
     const { drainedAfterS, timeline } = await drained;
     // A pinning that failed midway would leave the figures of neither placement.
@@ -148,6 +153,7 @@ async function main() {
     );
   } finally {
     await stop();
+    await perf?.cleanUp();
   }
 }
 
