@@ -19,8 +19,14 @@ export const PERF_FREQUENCY = 499;
 
 /** A recording under way. */
 export interface PerfRecording {
-  /** Waits for the window to end; splits its samples by the groups of the snapshots. */
-  split(snapshots: readonly CpuSnapshot[]): Promise<PerfSplit>;
+  /**
+   * Waits for the window to end; splits its samples by the groups of `named` (which wins) or
+   * else of the snapshots.
+   */
+  split(
+    snapshots: readonly CpuSnapshot[],
+    named?: ReadonlyMap<number, string>,
+  ): Promise<PerfSplit>;
 }
 
 /** Recordings of one run; `cleanUp` removes its folder. */
@@ -80,7 +86,7 @@ export async function startPerfSession(): Promise<PerfSession> {
         stderr: "piped",
       }).spawn();
       return {
-        async split(snapshots) {
+        async split(snapshots, named) {
           const recorded = await child.output();
           try {
             if (!recorded.success) {
@@ -99,7 +105,9 @@ export async function startPerfSession(): Promise<PerfSession> {
               );
             }
             const groupOf = (pid: number) =>
-              snapshots.map((s) => s.procs.get(pid)?.group).find((g) => g !== undefined) ?? EXITED;
+              named?.get(pid) ??
+                snapshots.map((s) => s.procs.get(pid)?.group).find((g) => g !== undefined) ??
+                EXITED;
             // Maps are read after the window: a process compiles as it runs, and its map grows.
             maps.clear();
             return splitSamples(parsePerfScript(new TextDecoder().decode(script.stdout)), {

@@ -186,16 +186,28 @@ export function splitSamples(
   };
 }
 
+/**
+ * The group of a Postgres process, by the pool that opened it (the services name their pools
+ * by their kind; the benchmarks' own pool is `chaos`), or by what the server runs it for
+ * (`walwriter`, `checkpointer`, …).
+ */
+export function postgresGroup(p: { applicationName: string; backendType: string }): string {
+  const who = p.applicationName === "chaos"
+    ? "the benchmark's polls and vacuums"
+    : p.applicationName || p.backendType;
+  return `postgres (${who})`;
+}
+
 /** Samples as % of one core over the split's window. */
 export function corePct(split: Pick<PerfSplit, "frequency" | "seconds">, samples: number): number {
   return (100 * samples) / (split.frequency * split.seconds);
 }
 
 /**
- * Markdown: each group's % of a core by area (the areas no group used left out), then each
- * of `detailed` groups' busiest code.
+ * Markdown: each group's % of a core by area (the areas no group used left out), then the
+ * busiest code of each `detailed` group (of those shown).
  */
-export function perfMarkdown(split: PerfSplit, detailed: readonly string[]): string {
+export function perfMarkdown(split: PerfSplit, detailed: (group: string) => boolean): string {
   const used = AREAS.filter((a) => split.groups.some((g) => g.areas[a] > 0));
   const pct = (n: number) => corePct(split, n).toFixed(1);
   const shown = split.groups.filter((g) => corePct(split, g.samples) >= 0.5);
@@ -206,12 +218,13 @@ export function perfMarkdown(split: PerfSplit, detailed: readonly string[]): str
       `| ${g.group} | ${pct(g.samples)} | ${used.map((a) => pct(g.areas[a])).join(" | ")} |`
     ),
   ];
-  const tops = split.groups.filter((g) => detailed.includes(g.group)).map((g) =>
-    `- ${g.group}: ${
-      g.top.map((t) => `\`${t.name}\` (${t.area}) ${(100 * t.samples / g.samples).toFixed(1)}%`)
-        .join(", ")
-    }`
-  );
+  const tops = split.groups.filter((g) => detailed(g.group) && corePct(split, g.samples) >= 0.5)
+    .map((g) =>
+      `- ${g.group}: ${
+        g.top.map((t) => `\`${t.name}\` (${t.area}) ${(100 * t.samples / g.samples).toFixed(1)}%`)
+          .join(", ")
+      }`
+    );
   return [
     ...table,
     "",

@@ -7,6 +7,7 @@ import {
   parseCodeMap,
   parsePerfScript,
   perfMarkdown,
+  postgresGroup,
   splitSamples,
 } from "./perf_split.ts";
 
@@ -125,9 +126,24 @@ Deno.test("the markdown shows only areas some group used and names the detailed 
     frequency: 1,
     seconds: 1,
   });
-  const md = perfMarkdown(split, ["embedding (deno)"]);
+  const md = perfMarkdown(split, (g) => g === "embedding (deno)");
   assert.match(md, /\| group \| % of a core \| model \|/);
   assert.doesNotMatch(md, /\| other \|/, "no sample was of other code");
   assert.match(md, /- embedding \(deno\): `\(libonnxruntime\.so\.1\)` \(model\) 100\.0%/);
   assert.doesNotMatch(md, /- postgres:/, "postgres is not among the detailed groups");
+});
+
+Deno.test("Postgres's processes are grouped by the pool that opened them, else by their kind", () => {
+  assert.equal(
+    postgresGroup({ applicationName: "delivery", backendType: "client backend" }),
+    "postgres (delivery)",
+  );
+  assert.equal(
+    postgresGroup({ applicationName: "chaos", backendType: "client backend" }),
+    "postgres (the benchmark's polls and vacuums)",
+  );
+  assert.equal(
+    postgresGroup({ applicationName: "", backendType: "walwriter" }),
+    "postgres (walwriter)",
+  );
 });

@@ -7,7 +7,7 @@
 import type { Sql } from "@hire/db";
 import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
 import type { PerfSession } from "../common/perf_record.ts";
-import type { PerfSplit } from "../common/perf_split.ts";
+import { type PerfSplit, postgresGroup } from "../common/perf_split.ts";
 import { vmRssKiB } from "../common/rss.ts";
 import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
 import { openLoopCreates, windowP99 } from "./open_loop.ts";
@@ -49,6 +49,15 @@ async function rssMiB(pid: number): Promise<number> {
   return Math.round((vmRssKiB(status) ?? 0) / 1024);
 }
 
+/** Each Postgres process's group by whom it works for: `perf` splits the server's CPU so. */
+async function postgresGroups(sql: Sql): Promise<Map<number, string>> {
+  const rows = await sql<{ pid: number; app: string; type: string }[]>`
+    SELECT pid, application_name AS app, backend_type AS type FROM pg_stat_activity`;
+  return new Map(
+    rows.map((r) => [r.pid, postgresGroup({ applicationName: r.app, backendType: r.type })]),
+  );
+}
+
 /** Runs the load for one phase and reads the machine around it. */
 export async function runPhase(opts: {
   name: string;
@@ -62,7 +71,7 @@ export async function runPhase(opts: {
   const recording = opts.perf?.record(opts.load.seconds);
   const r = await openLoopCreates(opts.load);
   const after = await snapshot();
-  const perf = await recording?.split([after, before]);
+  const perf = await recording?.split([after, before], recording && await postgresGroups(opts.sql));
   const backlogAtEnd = await embeddingBacklog(opts.sql);
   const cpu = usage(before, after);
   const rss: Record<string, number> = {};

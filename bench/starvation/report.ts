@@ -143,15 +143,10 @@ ${machineTable(r.machine, r.at)}
 `;
 }
 
-/** Groups whose busiest code the report names. */
-const DETAILED = [
-  "edge (deno)",
-  "job service (deno)",
-  "embedding (deno)",
-  "matching (deno)",
-  "delivery (deno)",
-  "postgres",
-];
+/** Groups whose busiest code the report names: the services and Postgres's. */
+const detailed = (group: string) =>
+  group.startsWith("postgres") ||
+  ["edge", "job service", "embedding", "matching", "delivery"].some((s) => group === `${s} (deno)`);
 
 /** Where each phase's CPU went by kind of code, when `perf` sampled it. */
 function perfSection(phases: readonly PhaseResult[]): string {
@@ -164,13 +159,14 @@ The whole machine sampled ${sampled[0]!.perf!.frequency} times a second a core o
 load (\`bench/common/perf_split.ts\`), in % of one core: the model (onnxruntime), JavaScript
 (named by the services' V8 maps), V8's builtins, the runtime (the rest of the \`deno\` binary:
 V8's C++, its garbage collector, Deno's Rust), libc, the kernel, Postgres's own code, the JVM and
-the Java it compiled. Unlike V8's profiles, which weigh a sample by the wall time since the one
+the Java it compiled. Postgres's processes are told apart by the pool that opened them (each
+service names its pool) or by what the server runs them for. Unlike V8's profiles, which weigh a sample by the wall time since the one
 before, only code that ran is counted.
 ${
     sampled.map((p) => `
 ### ${p.name}
 
-${perfMarkdown(p.perf!, DETAILED)}
+${perfMarkdown(p.perf!, detailed)}
 `).join("")
   }`;
 }
