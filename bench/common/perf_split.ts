@@ -218,13 +218,12 @@ export function perfMarkdown(split: PerfSplit, detailed: (group: string) => bool
       `| ${g.group} | ${pct(g.samples)} | ${used.map((a) => pct(g.areas[a])).join(" | ")} |`
     ),
   ];
-  const tops = split.groups.filter((g) => detailed(g.group) && corePct(split, g.samples) >= 0.5)
-    .map((g) =>
-      `- ${g.group}: ${
-        g.top.map((t) => `\`${t.name}\` (${t.area}) ${(100 * t.samples / g.samples).toFixed(1)}%`)
-          .join(", ")
-      }`
-    );
+  const tops = shown.filter((g) => detailed(g.group)).map((g) =>
+    `- ${g.group}: ${
+      g.top.map((t) => `\`${t.name}\` (${t.area}) ${(100 * t.samples / g.samples).toFixed(1)}%`)
+        .join(", ")
+    }`
+  );
   return [
     ...table,
     "",
