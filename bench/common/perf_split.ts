@@ -101,7 +101,7 @@ export function classifySample(
   const file = base(s.dso);
   const name = s.symbol === "[unknown]" ? `(${file})` : s.symbol;
   if (file.includes("onnxruntime")) return { area: "model", name };
-  if (s.dso === "[kernel.kallsyms]" || s.dso.startsWith("[kernel")) return { area: "kernel", name };
+  if (s.dso.startsWith("[kernel")) return { area: "kernel", name };
   if (/^(libc|libm|ld-linux|libpthread)[.-]/.test(file) || file === "[vdso]") {
     return { area: "libc", name };
   }

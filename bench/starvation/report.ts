@@ -144,9 +144,14 @@ ${machineTable(r.machine, r.at)}
 }
 
 /** Groups whose busiest code the report names: the services and Postgres's. */
-const detailed = (group: string) =>
-  group.startsWith("postgres") ||
-  ["edge", "job service", "embedding", "matching", "delivery"].some((s) => group === `${s} (deno)`);
+const SERVICE_GROUPS = new Set([
+  "edge (deno)",
+  "job service (deno)",
+  "embedding (deno)",
+  "matching (deno)",
+  "delivery (deno)",
+]);
+const detailed = (group: string) => SERVICE_GROUPS.has(group) || group.startsWith("postgres");
 
 /** Where each phase's CPU went by kind of code, when `perf` sampled it. */
 function perfSection(phases: readonly PhaseResult[]): string {
