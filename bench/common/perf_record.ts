@@ -35,23 +35,36 @@ export interface PerfSession {
   cleanUp(): Promise<void>;
 }
 
-/** Fails at start-up, not after minutes of a run, when `perf` cannot record. */
-export async function checkPerf(): Promise<void> {
-  const out = await new Deno.Command("perf", {
-    args: ["record", "-a", "-F", String(PERF_FREQUENCY), "-o", "/dev/null", "--", "true"],
-    stdout: "null",
-    stderr: "piped",
-  }).output().catch((e) => ({ success: false, stderr: new TextEncoder().encode(String(e)) }));
-  if (!out.success) {
+/**
+ * Fails at start-up, not after minutes of a run, when `perf` cannot record. `perf` is the
+ * program run (a test gives one that fails).
+ */
+export async function checkPerf(perf = "perf"): Promise<void> {
+  let reason: string | undefined;
+  try {
+    // `output()` throws before it returns a promise when the program cannot be started.
+    const out = await new Deno.Command(perf, {
+      args: ["record", "-a", "-F", String(PERF_FREQUENCY), "-o", "/dev/null", "--", "true"],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (!out.success) reason = new TextDecoder().decode(out.stderr).trim();
+  } catch (e) {
+    reason = String(e);
+  }
+  if (reason !== undefined) {
     throw new Error(
       `perf cannot sample this machine (install linux-perf; run as root or set ` +
-        `kernel.perf_event_paranoid to 0 or less): ${new TextDecoder().decode(out.stderr).trim()}`,
+        `kernel.perf_event_paranoid to 0 or less): ${reason}`,
     );
   }
 }
 
-/** Starts a session; its recordings are written to a temporary folder of its own. */
-export async function startPerfSession(): Promise<PerfSession> {
+/**
+ * Starts a session; its recordings are written to a temporary folder of its own. `perf` is
+ * the program run, as for `checkPerf`.
+ */
+export async function startPerfSession(perf = "perf"): Promise<PerfSession> {
   const dir = await Deno.makeTempDir({ prefix: "perf-session-" });
   const maps = new Map<number, CodeMap | undefined>();
   let n = 0;
@@ -70,7 +83,7 @@ export async function startPerfSession(): Promise<PerfSession> {
   return {
     record(seconds) {
       const path = `${dir}/perf-${Deno.pid}-${++n}.data`;
-      const child = new Deno.Command("perf", {
+      const child = new Deno.Command(perf, {
         args: [
           "record",
           "-a",
@@ -94,7 +107,7 @@ export async function startPerfSession(): Promise<PerfSession> {
                 `perf record failed: ${new TextDecoder().decode(recorded.stderr).trim()}`,
               );
             }
-            const script = await new Deno.Command("perf", {
+            const script = await new Deno.Command(perf, {
               args: ["script", "-i", path, "-F", "pid,ip,sym,dso"],
               stdout: "piped",
               stderr: "piped",
