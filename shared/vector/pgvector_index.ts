@@ -83,6 +83,9 @@ const MAX_EF_SEARCH = 1000;
 /** The storage parameter that keeps a row whole up to a page's most (`keepRowsWhole`). */
 const WHOLE_ROWS = "toast_tuple_target=8160";
 
+/** The job vectors' columns' statistics target (`sampleJobsLightly`): 3,000 rows a sample. */
+const JOB_VECTORS_STATISTICS = 10;
+
 /**
  * The `hnsw.ef_search` of a search returning `limit` hits: the size of the candidate list of
  * the scan's first pass. At least `limit`, so an unfiltered search can fill its page from the
@@ -263,6 +266,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
         if (!await owns(tx, table)) continue;
         await shapeGraph(tx, table);
         await keepRowsWhole(tx, table);
+        if (table === jobs) await sampleJobsLightly(tx);
         // Earlier releases indexed seekers' employment types: once rows were whole the
         // planner ANDed that index's 60,000-row bitmap into a block's search, three times
         // the search's cost.
@@ -348,6 +352,32 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
       SELECT coalesce(${WHOLE_ROWS} = ANY(reloptions), false) AS whole
       FROM pg_class WHERE oid = to_regclass(${table})`;
     if (!row!.whole) await tx.unsafe(`ALTER TABLE ${table} SET (${WHOLE_ROWS})`);
+  }
+
+  /**
+   * Has `ANALYZE` of the job vectors sample 3,000 rows instead of Postgres's 30,000. A sample
+   * is 300 rows per point of the columns' largest statistics target (default 100), and each of
+   * these rows fills a page of its own (`keepRowsWhole`): with 24,000 jobs an `ANALYZE` read
+   * them all and took 0.7–1.1 s of the server, the third-largest cost of bench:starvation's
+   * run after delivery's claim and fan-out (17.3 s of it: every job embedded is a row written,
+   * so autovacuum's rules analyse the table again and again while a backlog drains); at 10,
+   * 0.2 s (bench/results/starvation-twenty-third-machine-statements.md). Searches of jobs
+   * filter on a few payload columns of few values each, which 3,000 rows describe. The
+   * seekers' table keeps the default: a block's search over seekers is matching's hot path,
+   * and its plan rests on their statistics (the GIN index above).
+   */
+  async function sampleJobsLightly(tx: Tx): Promise<void> {
+    const columns = await tx<{ name: string }[]>`
+      SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = to_regclass(${jobs}) AND attnum > 0 AND NOT attisdropped
+        AND attstattarget IS DISTINCT FROM ${JOB_VECTORS_STATISTICS}`;
+    if (columns.length === 0) return;
+    await tx.unsafe(
+      `ALTER TABLE ${jobs} ${
+        columns.map((c) => `ALTER COLUMN ${c.name} SET STATISTICS ${JOB_VECTORS_STATISTICS}`)
+          .join(", ")
+      }`,
+    );
   }
 
   /**

@@ -255,6 +255,52 @@ Deno.test("pgvector: init keeps rows whole in their pages, and drops the employm
   }
 });
 
+/** The statistics targets of a table's columns, by column (-1 or null: the server's default). */
+async function statisticsTargets(table: string): Promise<Record<string, number | null>> {
+  const rows = await sql<{ name: string; target: number | null }[]>`
+    SELECT attname AS name, attstattarget AS target FROM pg_attribute
+    WHERE attrelid = to_regclass(${table}) AND attnum > 0 AND NOT attisdropped`;
+  return Object.fromEntries(rows.map((r) => [r.name, r.target]));
+}
+
+Deno.test("pgvector: init has ANALYZE sample 3,000 job vectors, not 30,000, and leaves seekers' at the default", async () => {
+  const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
+  const ix = subject(sql, 3, prefix);
+  const jobs = `${prefix}job_vectors`;
+  try {
+    await ix.init();
+    const targets = await statisticsTargets(jobs);
+    assert.ok(Object.keys(targets).includes("embedding"));
+    assert.deepEqual(new Set(Object.values(targets)), new Set([10]), "every column at 10");
+    const seekers = Object.values(await statisticsTargets(`${prefix}seeker_vectors`));
+    assert.ok(seekers.every((t) => t === -1 || t === null), "seekers keep the default");
+
+    // A table an earlier release made, with the server's default: the next init sets it.
+    await sql.unsafe(`ALTER TABLE ${jobs} ALTER COLUMN city SET STATISTICS -1`);
+    await ix.init();
+    assert.equal((await statisticsTargets(jobs)).city, 10);
+
+    // Postgres samples 300 rows a point of the largest target: 3,000 of 3,500 rows here, as
+    // `ANALYZE VERBOSE` tells.
+    await ix.upsertJobs(
+      Array.from({ length: 3_500 }, (_, i) => job({ vector: spread(3, i), city: `c${i % 40}` })),
+    );
+    const notices: string[] = [];
+    const verbose = postgres(url, { max: 1, onnotice: (n) => notices.push(n.message ?? "") });
+    try {
+      await verbose.unsafe(`ANALYZE VERBOSE ${jobs}`);
+    } finally {
+      await verbose.end();
+    }
+    assert.ok(
+      notices.some((m) => /3500 live rows .*; 3000 rows in sample/.test(m)),
+      notices.join("\n"),
+    );
+  } finally {
+    await ix.drop();
+  }
+});
+
 Deno.test("pgvector: a row too large for a page is still stored, its vector out of line", async () => {
   const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
   const dimensions = 2000; // 8,008 bytes: with a long enough city, more than a page holds
