@@ -358,7 +358,7 @@ export function createPgvectorIndex(opts: PgvectorIndexOptions): VectorIndex {
    * Has `ANALYZE` of the job vectors sample 3,000 rows instead of Postgres's 30,000. A sample
    * is 300 rows per point of the columns' largest statistics target (default 100), and each of
    * these rows fills a page of its own (`keepRowsWhole`): with 24,000 jobs an `ANALYZE` read
-   * them all and took 0.7–1.1 s of the server, the third-largest cost of bench:starvation's
+   * them all and took 0.7–1.1 s of the server, third in statement time in bench:starvation's
    * run after delivery's claim and fan-out (17.3 s of it: every job embedded is a row written,
    * so autovacuum's rules analyse the table again and again while a backlog drains); at 10,
    * 0.2 s (bench/results/starvation-twenty-third-machine-statements.md). Searches of jobs

@@ -6,7 +6,7 @@
 -- the ages the purges select by. Measured on bench:starvation's database on 2026-12-01's third
 -- machine (100,000 attempts; docs/performance.md, Background work): webhook_deliveries 650-671
 -- ms -> 132-153, webhook_events 429-453 -> 117-123, outbox 379-388 -> 119-120; in that run their
--- analyses took 24.9 s of the server. The plans of the delivery log's listing, its purge and
+-- analyses took 24.9 s of statement time. The plans of the delivery log's listing, its purge and
 -- the recovery's search did not change. Text no query searches gets no statistics, as in 0017.
 -- jobs keeps Postgres's default: the public site's text search plans by its statistics.
 ALTER TABLE webhook_deliveries
