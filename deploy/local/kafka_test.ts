@@ -1,6 +1,6 @@
 /** Stopping a local broker: it is gone when the stop resolves, and only a broker is signalled. */
 import assert from "node:assert/strict";
-import { freePort } from "@hire/testing/ports.ts";
+import { freePortRun } from "@hire/testing/ports.ts";
 import {
   brokerAddress,
   brokerAnswers,
@@ -12,7 +12,8 @@ import {
 
 Deno.test("stopKafka resolves once the broker has exited, so a start after it starts a new one", async () => {
   const dir = await Deno.makeTempDir({ prefix: "kafka-stop-test-" });
-  const broker = { dir: `${dir}/`, port: freePort() };
+  // Its port and its controller's, the next one.
+  const broker = { dir: `${dir}/`, port: freePortRun(2) };
   try {
     await ensureKafka(broker);
     const pid = await brokerPid(broker);
@@ -29,7 +30,7 @@ Deno.test("stopKafka resolves once the broker has exited, so a start after it st
 
 Deno.test("stopKafka signals no process but the folder's broker: a stale pid file is left alone", async () => {
   const dir = await Deno.makeTempDir({ prefix: "kafka-stale-pid-test-" });
-  const broker = { dir: `${dir}/`, port: freePort() };
+  const broker = { dir: `${dir}/`, port: freePortRun(2) };
   try {
     // The pid a broker once had, taken since by another process: this test's own.
     await Deno.writeTextFile(`${dir}/kafka.pid`, String(Deno.pid));
