@@ -17,6 +17,15 @@ import {
 /** Samples a second per core: odd, so the sampling does not beat with the kernel's 100 Hz tick. */
 export const PERF_FREQUENCY = 499;
 
+/** `perf record`'s arguments: every core, at `PERF_FREQUENCY`, into `output`, while `command` runs. */
+const recordArgs = (
+  output: string,
+  ...command: string[]
+) => ["record", "-a", "-F", String(PERF_FREQUENCY), "-o", output, "--", ...command];
+
+/** What a program printed to stderr, as text. */
+const stderrText = (out: { stderr: Uint8Array }) => new TextDecoder().decode(out.stderr).trim();
+
 /** A recording under way. */
 export interface PerfRecording {
   /**
@@ -44,11 +53,11 @@ export async function checkPerf(perf = "perf"): Promise<void> {
   try {
     // `output()` throws before it returns a promise when the program cannot be started.
     const out = await new Deno.Command(perf, {
-      args: ["record", "-a", "-F", String(PERF_FREQUENCY), "-o", "/dev/null", "--", "true"],
+      args: recordArgs("/dev/null", "true"),
       stdout: "null",
       stderr: "piped",
     }).output();
-    if (!out.success) reason = new TextDecoder().decode(out.stderr).trim();
+    if (!out.success) reason = stderrText(out);
   } catch (e) {
     reason = String(e);
   }
@@ -84,17 +93,7 @@ export async function startPerfSession(perf = "perf"): Promise<PerfSession> {
     record(seconds) {
       const path = `${dir}/perf-${Deno.pid}-${++n}.data`;
       const child = new Deno.Command(perf, {
-        args: [
-          "record",
-          "-a",
-          "-F",
-          String(PERF_FREQUENCY),
-          "-o",
-          path,
-          "--",
-          "sleep",
-          String(seconds),
-        ],
+        args: recordArgs(path, "sleep", String(seconds)),
         stdout: "null",
         stderr: "piped",
       }).spawn();
@@ -103,9 +102,7 @@ export async function startPerfSession(perf = "perf"): Promise<PerfSession> {
           const recorded = await child.output();
           try {
             if (!recorded.success) {
-              throw new Error(
-                `perf record failed: ${new TextDecoder().decode(recorded.stderr).trim()}`,
-              );
+              throw new Error(`perf record failed: ${stderrText(recorded)}`);
             }
             const script = await new Deno.Command(perf, {
               args: ["script", "-i", path, "-F", "pid,ip,sym,dso"],
@@ -113,9 +110,7 @@ export async function startPerfSession(perf = "perf"): Promise<PerfSession> {
               stderr: "piped",
             }).output();
             if (!script.success) {
-              throw new Error(
-                `perf script failed: ${new TextDecoder().decode(script.stderr).trim()}`,
-              );
+              throw new Error(`perf script failed: ${stderrText(script)}`);
             }
             const groupOf = (pid: number) =>
               named?.get(pid) ??

@@ -10,6 +10,7 @@
  * (the garbage collector, inline-cache misses) and Deno's Rust (ops, TLS, I/O).
  * @module
  */
+import { markdownTable } from "./markdown.ts";
 
 /** One sample: the process, the instruction, and what `perf` made of it. */
 export interface PerfSample {
@@ -211,13 +212,11 @@ export function perfMarkdown(split: PerfSplit, detailed: (group: string) => bool
   const used = AREAS.filter((a) => split.groups.some((g) => g.areas[a] > 0));
   const pct = (n: number) => corePct(split, n).toFixed(1);
   const shown = split.groups.filter((g) => corePct(split, g.samples) >= 0.5);
-  const table = [
-    `| group | % of a core | ${used.join(" | ")} |`,
-    `| --- | ---: | ${used.map(() => "---:").join(" | ")} |`,
-    ...shown.map((g) =>
-      `| ${g.group} | ${pct(g.samples)} | ${used.map((a) => pct(g.areas[a])).join(" | ")} |`
-    ),
-  ];
+  const table = markdownTable(
+    ["group", "% of a core", ...used],
+    shown.map((g) => [g.group, pct(g.samples), ...used.map((a) => pct(g.areas[a]))]),
+    Array.from({ length: used.length + 1 }, (_, i) => i + 1),
+  );
   const tops = shown.filter((g) => detailed(g.group)).map((g) =>
     `- ${g.group}: ${
       g.top.map((t) => `\`${t.name}\` (${t.area}) ${(100 * t.samples / g.samples).toFixed(1)}%`)
@@ -225,7 +224,7 @@ export function perfMarkdown(split: PerfSplit, detailed: (group: string) => bool
     }`
   );
   return [
-    ...table,
+    table,
     "",
     ...(tops.length ? ["Its busiest code, % of the group's samples:", "", ...tops] : []),
   ]
