@@ -24,7 +24,7 @@ import {
   keepsGraph,
 } from "./pgvector_index.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
-import { analyzeSample } from "@hire/testing/analyze_sample.ts";
+import { analyzeSample, statisticsTargets } from "@hire/testing/analyze_sample.ts";
 
 const url = TEST_DATABASE_URL;
 const sql = connect(url, { max: 4, name: "vector-test" });
@@ -256,30 +256,22 @@ Deno.test("pgvector: init keeps rows whole in their pages, and drops the employm
   }
 });
 
-/** The statistics targets of a table's columns, by column (-1 or null: the server's default). */
-async function statisticsTargets(table: string): Promise<Record<string, number | null>> {
-  const rows = await sql<{ name: string; target: number | null }[]>`
-    SELECT attname AS name, attstattarget AS target FROM pg_attribute
-    WHERE attrelid = to_regclass(${table}) AND attnum > 0 AND NOT attisdropped`;
-  return Object.fromEntries(rows.map((r) => [r.name, r.target]));
-}
-
 Deno.test("pgvector: init has ANALYZE sample 3,000 job vectors, not 30,000, and leaves seekers' at the default", async () => {
   const prefix = `vt${crypto.randomUUID().slice(0, 8)}_`;
   const ix = subject(sql, 3, prefix);
   const jobs = `${prefix}job_vectors`;
   try {
     await ix.init();
-    const targets = await statisticsTargets(jobs);
+    const targets = await statisticsTargets(sql, jobs);
     assert.ok(Object.keys(targets).includes("embedding"));
     assert.deepEqual(new Set(Object.values(targets)), new Set([10]), "every column at 10");
-    const seekers = Object.values(await statisticsTargets(`${prefix}seeker_vectors`));
+    const seekers = Object.values(await statisticsTargets(sql, `${prefix}seeker_vectors`));
     assert.ok(seekers.every((t) => t === -1 || t === null), "seekers keep the default");
 
     // A table an earlier release made, with the server's default: the next init sets it.
     await sql.unsafe(`ALTER TABLE ${jobs} ALTER COLUMN city SET STATISTICS -1`);
     await ix.init();
-    assert.equal((await statisticsTargets(jobs)).city, 10);
+    assert.equal((await statisticsTargets(sql, jobs)).city, 10);
 
     // Postgres samples 300 rows a point of the largest target: 3,000 of 3,500 rows here.
     await ix.upsertJobs(
