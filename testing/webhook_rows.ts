@@ -26,3 +26,19 @@ export async function insertWebhookRow(sql: Sql, opts: {
             ${createdAt}, ${createdAt})`;
   return id;
 }
+
+/**
+ * `count` active webhooks, two to a partner on Growth made for them, at one statement each:
+ * the many with nothing queued that a claim must not read.
+ */
+export async function insertIdleWebhookRows(sql: Sql, count: number): Promise<void> {
+  if (count === 0) return;
+  const partners = Math.ceil(count / 2);
+  await sql`INSERT INTO partners (id, name, plan)
+    SELECT 'ptn_idle' || g, 'Idle ' || g, 'growth' FROM generate_series(1, ${partners}) g`;
+  await sql`INSERT INTO webhooks (id, partner_id, url, events, is_active, secret, created_at,
+                                  updated_at)
+    SELECT 'wh_idle' || g, 'ptn_idle' || (g % ${partners} + 1), 'https://example.sa/idle/' || g,
+           '{job.deleted}', true, 'whsec_test', now(), now()
+    FROM generate_series(1, ${count}) g`;
+}

@@ -7,7 +7,8 @@ import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { Plan } from "@hire/partners";
 import { withOwnDatabase } from "@hire/testing/own_database.ts";
-import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
+import { rowsReadBy } from "@hire/testing/rows_read.ts";
+import { insertIdleWebhookRows, insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import {
   cancelDisabledAttempts,
   cancelInactiveAttempts,
@@ -335,6 +336,24 @@ Deno.test("claim: behind a deep backlog a webhook's oldest attempts go first, wi
     }
     // Each claim took the oldest pending ones: all of them, in the order they were queued.
     assert.deepEqual(claimed, ids);
+  });
+});
+
+Deno.test("claim: reads the webhooks with attempts queued, not the many with none", async () => {
+  await withDatabase(async (sql) => {
+    const p = await partner(sql);
+    const ids = await queue(sql, p, await webhook(sql, p), 3);
+    await insertIdleWebhookRows(sql, 5000);
+    await sql`ANALYZE webhooks`;
+    const webhookRowsRead = await sql.begin((tx) =>
+      rowsReadBy(tx, "webhooks", async () => {
+        const claimed = await claimDueAttempts(tx, { ...LIMITS, limit: 8 });
+        assert.deepEqual(claimed.map((a) => a.id), ids);
+      })
+    );
+    // The queued webhook's row, to pick its attempts and with each attempt claimed, a few
+    // times each as the plan goes (7 here); reading every webhook read the 5,000 idle ones.
+    assert.ok(webhookRowsRead <= 4 * (1 + ids.length), `${webhookRowsRead} webhook rows read`);
   });
 });
 

@@ -1,0 +1,92 @@
+/**
+ * `deno task bench:claim-scale`: what one delivery claim costs as webhooks with nothing queued
+ * accumulate beside one with a backlog, against a read by key on the same connection. Writes
+ * `bench/results/claim-scale.md` and `bench/results/claim-scale-<UTC date>.json`.
+ *
+ * | variable             | default         | meaning                                      |
+ * | -------------------- | --------------- | -------------------------------------------- |
+ * | `BENCH_CLAIM_IDLE`   | `0,1000,10000`  | counts of idle webhooks, one database each   |
+ * | `BENCH_CLAIM_RUNS`   | `300`           | claims timed (and point queries) per count   |
+ * @module
+ */
+import { connectConsumer } from "@hire/db";
+import { loadDeliveryConfig } from "../../services/delivery/config.ts";
+import { insertIdleWebhookRows } from "@hire/testing/webhook_rows.ts";
+import { positiveInt } from "../common/config.ts";
+import { commitUnderTest } from "../common/commit.ts";
+import { freshDatabase } from "../common/fresh_database.ts";
+import { describeMachine } from "../common/machine.ts";
+import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
+import { writeResultFiles } from "../common/report.ts";
+import { latencyStats } from "../common/stats.ts";
+import { queueBacklog, timeClaims, timePointQueries, webhookRowsOneClaimReads } from "./measure.ts";
+import { claimScaleMarkdown, type ClaimScaleRow } from "./report.ts";
+
+function idleCounts(): number[] {
+  const raw = Deno.env.get("BENCH_CLAIM_IDLE") || "0,1000,10000";
+  const counts = raw.split(",").map(Number);
+  if (counts.some((n) => !Number.isInteger(n) || n < 0)) {
+    throw new Error("BENCH_CLAIM_IDLE must be a list of whole numbers, such as 0,1000,10000");
+  }
+  return counts;
+}
+
+/** A process's free workers when most are busy: what one claim takes under load. */
+const LIMIT = 8;
+/** Enough queued that every claim finds LIMIT due attempts under the per-webhook cap. */
+const BACKLOG = 400;
+const WARMUP_CLAIMS = 20;
+
+async function main() {
+  const runs = positiveInt("BENCH_CLAIM_RUNS", 300);
+  const idle = idleCounts();
+  // The delivery service's own caps and lease, as it claims with them.
+  const d = loadDeliveryConfig({});
+  const claim = {
+    limit: LIMIT,
+    perWebhook: d.WEBHOOK_MAX_IN_FLIGHT,
+    perPartner: d.DELIVERY_PARTNER_MAX_IN_FLIGHT,
+    leaseMs: d.WEBHOOK_TIMEOUT + 30_000,
+  };
+  const at = new Date().toISOString();
+  const commit = await commitUnderTest();
+  const rows: ClaimScaleRow[] = [];
+  for (const n of idle) {
+    const sql = connectConsumer(await freshDatabase("hire_bench_claim_scale"), {
+      max: 1,
+      name: "bench",
+    });
+    try {
+      const { webhookId } = await queueBacklog(sql, BACKLOG);
+      await insertIdleWebhookRows(sql, n);
+      await sql`ANALYZE`;
+      await timeClaims(sql, claim, WARMUP_CLAIMS);
+      const claimMs = latencyStats(await timeClaims(sql, claim, runs));
+      const pointQueryMs = latencyStats(await timePointQueries(sql, webhookId, runs));
+      const webhookRowsRead = await webhookRowsOneClaimReads(sql, claim);
+      rows.push({ idle: n, claimMs, pointQueryMs, webhookRowsRead });
+      step(
+        `claim-scale: ${n} idle webhooks: claim p50 ${claimMs.p50.toFixed(2)} ms, ` +
+          `point query p50 ${pointQueryMs.p50.toFixed(2)} ms, ${webhookRowsRead} webhook rows read`,
+      );
+    } finally {
+      await sql.end();
+    }
+  }
+  const report = {
+    at,
+    commit,
+    config: { idle, runs, backlog: BACKLOG, limit: LIMIT },
+    rows,
+    machine: await describeMachine("none (statements from one connection)"),
+  };
+  const paths = await writeResultFiles(RESULTS_DIR, {
+    name: "claim-scale",
+    date: at.slice(0, 10),
+    json: report,
+    markdown: claimScaleMarkdown(report),
+  });
+  step(`claim-scale: wrote ${paths.join(", ")}`);
+}
+
+if (import.meta.main) await runBenchmark(main);

@@ -1,0 +1,77 @@
+/**
+ * The claim scale benchmark's report: its figures, and the Markdown of
+ * `bench/results/claim-scale.md`.
+ * @module
+ */
+import type { Machine } from "../common/machine.ts";
+import { machineTable, markdownTable } from "../common/markdown.ts";
+import type { LatencyStats } from "../common/stats.ts";
+
+/** The figures with `idle` webhooks beside the busy one. */
+export interface ClaimScaleRow {
+  idle: number;
+  claimMs: LatencyStats;
+  /** The yardstick, on the same connection right after: a read of one webhook by its key. */
+  pointQueryMs: LatencyStats;
+  /** Rows of `webhooks` one claim read, as the server counted them. */
+  webhookRowsRead: number;
+}
+
+export interface ClaimScaleReport {
+  at: string;
+  commit: string;
+  config: { idle: number[]; runs: number; backlog: number; limit: number };
+  rows: ClaimScaleRow[];
+  machine: Machine;
+}
+
+const ms = (n: number) => n.toFixed(2);
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** The figures' table: a row per count of idle webhooks. */
+export function claimScaleTable(rows: readonly ClaimScaleRow[]): string {
+  return markdownTable(
+    [
+      "idle webhooks",
+      "claim p50 ms",
+      "claim p95 ms",
+      "point query p50 ms",
+      "claim ÷ point query (p50)",
+      "webhook rows a claim read",
+    ],
+    rows.map((r) => [
+      count(r.idle),
+      ms(r.claimMs.p50),
+      ms(r.claimMs.p95),
+      ms(r.pointQueryMs.p50),
+      `${(r.claimMs.p50 / r.pointQueryMs.p50).toFixed(1)}×`,
+      count(r.webhookRowsRead),
+    ]),
+    [0, 1, 2, 3, 4, 5],
+  );
+}
+
+export function claimScaleMarkdown(r: ClaimScaleReport): string {
+  const c = r.config;
+  return `# What a delivery claim costs beside idle webhooks
+
+Measured on ${r.at.slice(0, 10)} (${r.at}) with \`deno task bench:claim-scale\`, commit ${r.commit}.
+Raw figures: \`claim-scale-${r.at.slice(0, 10)}.json\`.
+
+The delivery service claims due attempts (\`claimDueAttempts\`) every time workers free up, so a
+claim's cost is paid hundreds of times a second under load; most of a platform's webhooks have
+nothing queued at any moment. For each count of idle webhooks below (active, two to a partner on
+Growth), a database made afresh holds them beside one partner's webhook with ${c.backlog} attempts
+queued, each of a job of its own. From one connection set as the delivery service's
+(\`connectConsumer\`: each statement planned once), ${c.runs} claims of ${c.limit} attempts each are timed
+(after 20 untimed), each lease given back after it (not timed); then, as the yardstick on the same
+connection, ${c.runs} reads of one webhook by its key. The rows of \`webhooks\` one claim read are the
+server's count for the claim's transaction (\`pg_stat_xact_user_tables\`).
+
+${claimScaleTable(r.rows)}
+
+## Machine
+
+${machineTable(r.machine, r.at)}
+`;
+}
