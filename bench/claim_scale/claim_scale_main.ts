@@ -1,6 +1,7 @@
 /**
  * `deno task bench:claim-scale`: what one delivery claim costs as webhooks with nothing queued
- * accumulate beside one with a backlog, against a read by key on the same connection. Writes
+ * accumulate beside one with a backlog, and the poll's cancellation of inactive webhooks' attempts,
+ * against a read by key on the same connection. Writes
  * `bench/results/claim-scale.md` and `bench/results/claim-scale-<UTC date>.json`.
  *
  * | variable             | default         | meaning                                      |
@@ -19,7 +20,14 @@ import { describeMachine } from "../common/machine.ts";
 import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import { writeResultFiles } from "../common/report.ts";
 import { latencyStats } from "../common/stats.ts";
-import { queueBacklog, timeClaims, timePointQueries, webhookRowsOneClaimReads } from "./measure.ts";
+import { cancelInactiveAttempts, claimDueAttempts } from "@hire/tables";
+import {
+  queueBacklog,
+  timeCancels,
+  timeClaims,
+  timePointQueries,
+  webhookRowsRead,
+} from "./measure.ts";
 import { claimScaleMarkdown, type ClaimScaleRow } from "./report.ts";
 
 function idleCounts(): number[] {
@@ -63,11 +71,17 @@ async function main() {
       await timeClaims(sql, claim, WARMUP_CLAIMS);
       const claimMs = latencyStats(await timeClaims(sql, claim, runs));
       const pointQueryMs = latencyStats(await timePointQueries(sql, webhookId, runs));
-      const webhookRowsRead = await webhookRowsOneClaimReads(sql, claim);
-      rows.push({ idle: n, claimMs, pointQueryMs, webhookRowsRead });
+      const cancelMs = latencyStats(await timeCancels(sql, runs));
+      const rowsRead = {
+        claim: await webhookRowsRead(sql, (tx) => claimDueAttempts(tx, claim)),
+        cancel: await webhookRowsRead(sql, (tx) => cancelInactiveAttempts(tx)),
+      };
+      rows.push({ idle: n, claimMs, pointQueryMs, cancelMs, webhookRowsRead: rowsRead });
       step(
         `claim-scale: ${n} idle webhooks: claim p50 ${claimMs.p50.toFixed(2)} ms, ` +
-          `point query p50 ${pointQueryMs.p50.toFixed(2)} ms, ${webhookRowsRead} webhook rows read`,
+          `point query p50 ${pointQueryMs.p50.toFixed(2)} ms, cancel p50 ${
+            cancelMs.p50.toFixed(2)
+          } ms; webhook rows read ${rowsRead.claim} and ${rowsRead.cancel}`,
       );
     } finally {
       await sql.end();

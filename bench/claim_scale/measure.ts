@@ -1,11 +1,12 @@
 /**
  * What the claim scale benchmark does to a database: the webhooks it holds, the backlog one
- * of them has queued, and the claims and point queries it times.
+ * of them has queued, and the claims, the poll's cancellations and the point queries it times.
  * @module
  */
-import type { Sql } from "@hire/db";
+import type { Sql, Tx } from "@hire/db";
 import { newId } from "@hire/ids";
 import {
+  cancelInactiveAttempts,
   claimDueAttempts,
   type ClaimOptions,
   createPartner,
@@ -38,37 +39,50 @@ export async function queueBacklog(sql: Sql, attempts: number): Promise<{ webhoo
   return { webhookId };
 }
 
-/** Milliseconds of each of `runs` claims, every lease given back after it (not timed). */
-export async function timeClaims(sql: Sql, opts: ClaimOptions, runs: number): Promise<number[]> {
+const releaseLeases = (sql: Sql | Tx) =>
+  sql`UPDATE delivery_queue SET locked_until = NULL WHERE locked_until IS NOT NULL`;
+
+/** Milliseconds of each of `runs` calls of `timed`, with `after` run untimed after each. */
+async function timeRuns(
+  runs: number,
+  timed: () => Promise<unknown>,
+  after: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<number[]> {
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    const claimed = await claimDueAttempts(sql, opts);
+    await timed();
     ms.push(performance.now() - t);
+    await after();
+  }
+  return ms;
+}
+
+/** Milliseconds of each of `runs` claims, every lease given back after it. */
+export function timeClaims(sql: Sql, opts: ClaimOptions, runs: number): Promise<number[]> {
+  return timeRuns(runs, async () => {
+    const claimed = await claimDueAttempts(sql, opts);
     if (claimed.length !== opts.limit) {
       throw new Error(`a claim took ${claimed.length} attempts, not ${opts.limit}`);
     }
-    await sql`UPDATE delivery_queue SET locked_until = NULL WHERE locked_until IS NOT NULL`;
-  }
-  return ms;
+  }, () => releaseLeases(sql));
 }
 
-/** Rows of `webhooks` one claim reads, counted by the server in the claim's transaction. */
-export function webhookRowsOneClaimReads(sql: Sql, opts: ClaimOptions): Promise<number> {
-  return sql.begin(async (tx) => {
-    const read = await rowsReadBy(tx, "webhooks", () => claimDueAttempts(tx, opts));
-    await tx`UPDATE delivery_queue SET locked_until = NULL WHERE locked_until IS NOT NULL`;
-    return read;
-  });
+/** Milliseconds of each of `runs` of the poll's cancellation of inactive webhooks' attempts. */
+export function timeCancels(sql: Sql, runs: number): Promise<number[]> {
+  return timeRuns(runs, () => cancelInactiveAttempts(sql));
 }
 
 /** The yardstick: milliseconds of each of `runs` reads of one webhook by its key. */
-export async function timePointQueries(sql: Sql, id: string, runs: number): Promise<number[]> {
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await sql`SELECT id, url FROM webhooks WHERE id = ${id}`;
-    ms.push(performance.now() - t);
-  }
-  return ms;
+export function timePointQueries(sql: Sql, id: string, runs: number): Promise<number[]> {
+  return timeRuns(runs, () => sql`SELECT id, url FROM webhooks WHERE id = ${id}`);
+}
+
+/** Rows of `webhooks` that `work` reads, counted by the server in a transaction of its own. */
+export function webhookRowsRead(sql: Sql, work: (tx: Tx) => Promise<unknown>): Promise<number> {
+  return sql.begin(async (tx) => {
+    const read = await rowsReadBy(tx, "webhooks", () => work(tx));
+    await releaseLeases(tx);
+    return read;
+  });
 }

@@ -13,8 +13,10 @@ export interface ClaimScaleRow {
   claimMs: LatencyStats;
   /** The yardstick, on the same connection right after: a read of one webhook by its key. */
   pointQueryMs: LatencyStats;
-  /** Rows of `webhooks` one claim read, as the server counted them. */
-  webhookRowsRead: number;
+  /** The poll's cancellation of inactive webhooks' attempts (nothing to cancel). */
+  cancelMs: LatencyStats;
+  /** Rows of `webhooks` one claim and one cancellation read, as the server counted them. */
+  webhookRowsRead: { claim: number; cancel: number };
 }
 
 export interface ClaimScaleReport {
@@ -38,6 +40,8 @@ export function claimScaleTable(rows: readonly ClaimScaleRow[]): string {
       "point query p50 ms",
       "claim ÷ point query (p50)",
       "webhook rows a claim read",
+      "poll's cancel p50 ms",
+      "webhook rows the cancel read",
     ],
     rows.map((r) => [
       count(r.idle),
@@ -45,9 +49,11 @@ export function claimScaleTable(rows: readonly ClaimScaleRow[]): string {
       ms(r.claimMs.p95),
       ms(r.pointQueryMs.p50),
       `${(r.claimMs.p50 / r.pointQueryMs.p50).toFixed(1)}×`,
-      count(r.webhookRowsRead),
+      count(r.webhookRowsRead.claim),
+      ms(r.cancelMs.p50),
+      count(r.webhookRowsRead.cancel),
     ]),
-    [0, 1, 2, 3, 4, 5],
+    [0, 1, 2, 3, 4, 5, 6, 7],
   );
 }
 
@@ -65,8 +71,10 @@ Growth), a database made afresh holds them beside one partner's webhook with ${c
 queued, each of a job of its own. From one connection set as the delivery service's
 (\`connectConsumer\`: each statement planned once), ${c.runs} claims of ${c.limit} attempts each are timed
 (after 20 untimed), each lease given back after it (not timed); then, as the yardstick on the same
-connection, ${c.runs} reads of one webhook by its key. The rows of \`webhooks\` one claim read are the
-server's count for the claim's transaction (\`pg_stat_xact_user_tables\`).
+connection, ${c.runs} reads of one webhook by its key; then ${c.runs} of the poll's cancellation of the
+attempts of inactive webhooks (\`cancelInactiveAttempts\`, once a \`DELIVERY_POLL_MS\` in every delivery
+process; every webhook here is active, so it cancels nothing). The rows of \`webhooks\` one claim and
+one cancellation read are the server's count for their transaction (\`pg_stat_xact_user_tables\`).
 
 ${claimScaleTable(r.rows)}
 

@@ -84,6 +84,25 @@ export function claimWindow(perWebhook: number): number {
 }
 
 /**
+ * The ids of the webhooks with attempts queued, as an array, one probe of the queue's index
+ * each (a skip scan). Most webhooks have none at any moment: what starts from every webhook
+ * costs with the platform's size, not its work (a claim took 2.65 ms beside 1,000 idle
+ * webhooks and 62.1 ms beside 10,000, bench/results/claim-scale-before.md). An array, so that
+ * the webhooks are then read by key: a join would be planned to read them all.
+ */
+function queuedWebhookIds(q: Sql | Tx) {
+  return q`ARRAY(
+    WITH RECURSIVE queued AS (
+      (SELECT webhook_id FROM delivery_queue ORDER BY webhook_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT n.webhook_id FROM delivery_queue n WHERE n.webhook_id > s.webhook_id
+              ORDER BY n.webhook_id LIMIT 1)
+      FROM queued s WHERE s.webhook_id IS NOT NULL
+    )
+    SELECT webhook_id FROM queued WHERE webhook_id IS NOT NULL)`;
+}
+
+/**
  * Claims due attempts, keeping three rules across processes: one attempt at a time per
  * webhook and job (events of a job arrive in order, each once its predecessor is recorded),
  * at most `perWebhook` requests in flight per webhook and at most `perPartner` per partner
@@ -99,16 +118,7 @@ export function claimDueAttempts(
   opts: ClaimOptions,
 ): Promise<ClaimedAttempt[]> {
   return q<ClaimedAttempt[]>`
-    WITH RECURSIVE queued AS (
-      -- The webhooks with attempts queued, one probe of the queue's index each (a skip
-      -- scan): most webhooks have none, and a claim that read every webhook cost 2.25 ms beside
-      -- 1,000 idle ones and 58.4 ms beside 10,000 (bench/results/claim-scale-before.md).
-      (SELECT webhook_id FROM delivery_queue ORDER BY webhook_id LIMIT 1)
-      UNION ALL
-      SELECT (SELECT q.webhook_id FROM delivery_queue q WHERE q.webhook_id > s.webhook_id
-              ORDER BY q.webhook_id LIMIT 1)
-      FROM queued s WHERE s.webhook_id IS NOT NULL
-    ), inflight AS (
+    WITH inflight AS (
       SELECT webhook_id, partner_id, count(*)::int AS n FROM delivery_queue
       WHERE locked_until > now() AND delivery_id <> ALL(${opts.answered ?? []}::text[])
       GROUP BY webhook_id, partner_id
@@ -123,8 +133,7 @@ export function claimDueAttempts(
       JOIN partners p ON p.id = w.partner_id AND p.plan = ANY(${WEBHOOK_PLANS}::text[])
       LEFT JOIN inflight i ON i.webhook_id = w.id
       LEFT JOIN partner_inflight pi ON pi.partner_id = w.partner_id
-      -- By the webhooks' key, as an array: a join would be planned to read every webhook.
-      WHERE w.id = ANY(ARRAY(SELECT webhook_id FROM queued WHERE webhook_id IS NOT NULL))
+      WHERE w.id = ANY(${queuedWebhookIds(q)})
         AND coalesce(i.n, 0) < ${opts.perWebhook} AND coalesce(pi.n, 0) < ${opts.perPartner}
     ), ready AS (
       -- Each webhook's oldest claimable heads, no more than both caps leave room for; the
@@ -180,8 +189,8 @@ export function claimDueAttempts(
  * Cancels the unclaimed pending attempts of webhooks no longer active (test events aside),
  * and of partners whose plan has no webhooks (moved down to Sandbox); returns how many.
  */
-export async function cancelInactiveAttempts(sql: Sql): Promise<number> {
-  const rows = await sql`
+export async function cancelInactiveAttempts(q: Sql | Tx): Promise<number> {
+  const rows = await q`
     WITH gone AS (
       DELETE FROM delivery_queue q USING webhooks w, partners p
       -- From the few webhooks concerned to their queued attempts by index: this runs every
@@ -189,7 +198,8 @@ export async function cancelInactiveAttempts(sql: Sql): Promise<number> {
       -- pending).
       WHERE q.webhook_id = ANY(ARRAY(
           SELECT iw.id FROM webhooks iw JOIN partners ip ON ip.id = iw.partner_id
-          WHERE NOT iw.is_active OR ip.plan <> ALL(${WEBHOOK_PLANS}::text[])))
+          WHERE iw.id = ANY(${queuedWebhookIds(q)})
+            AND (NOT iw.is_active OR ip.plan <> ALL(${WEBHOOK_PLANS}::text[]))))
         AND w.id = q.webhook_id AND p.id = w.partner_id
         AND ((NOT w.is_active AND q.trigger <> 'test') OR p.plan <> ALL(${WEBHOOK_PLANS}::text[]))
         AND (q.locked_until IS NULL OR q.locked_until <= now())

@@ -339,21 +339,31 @@ Deno.test("claim: behind a deep backlog a webhook's oldest attempts go first, wi
   });
 });
 
-Deno.test("claim: reads the webhooks with attempts queued, not the many with none", async () => {
+Deno.test("claim and poll: read the webhooks with attempts queued, not the many with none", async () => {
   await withDatabase(async (sql) => {
     const p = await partner(sql);
     const ids = await queue(sql, p, await webhook(sql, p), 3);
+    const paused = await webhook(sql, p);
+    const [pausedAttempt] = await queue(sql, p, paused);
+    await sql`UPDATE webhooks SET is_active = false WHERE id = ${paused}`;
     await insertIdleWebhookRows(sql, 5000);
     await sql`ANALYZE webhooks`;
-    const webhookRowsRead = await sql.begin((tx) =>
-      rowsReadBy(tx, "webhooks", async () => {
+    const [claimRead, pollRead] = await sql.begin(async (tx) => [
+      await rowsReadBy(tx, "webhooks", async () => {
         const claimed = await claimDueAttempts(tx, { ...LIMITS, limit: 8 });
         assert.deepEqual(claimed.map((a) => a.id), ids);
-      })
-    );
-    // The queued webhook's row, to pick its attempts and with each attempt claimed, a few
-    // times each as the plan goes (7 here); reading every webhook read the 5,000 idle ones.
-    assert.ok(webhookRowsRead <= 4 * (1 + ids.length), `${webhookRowsRead} webhook rows read`);
+      }),
+      await rowsReadBy(tx, "webhooks", async () => {
+        assert.equal(await cancelInactiveAttempts(tx), 1);
+      }),
+    ]);
+    const [cancelled] =
+      await sql`SELECT status FROM webhook_deliveries WHERE id = ${pausedAttempt!}`;
+    assert.equal(cancelled!.status, "cancelled");
+    // The two queued webhooks' rows, with each attempt claimed too, a few times each as the
+    // plans go (7 and 2 here); starting from every webhook read the 5,000 idle ones.
+    assert.ok(claimRead <= 4 * (2 + ids.length), `the claim read ${claimRead} webhook rows`);
+    assert.ok(pollRead <= 4 * 2, `the poll read ${pollRead} webhook rows`);
   });
 });
 
