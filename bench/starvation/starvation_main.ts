@@ -21,7 +21,7 @@ import { readStarvationConfig } from "./config.ts";
 import { drain, embeddingBacklog, runPhase } from "./phases.ts";
 import { splitCores, startPinning } from "./placement.ts";
 import { pipelineCost } from "./pipeline_cost.ts";
-import { starvationMarkdown, type StarvationReport, verdict } from "./report.ts";
+import { starvationMarkdown, type StarvationReport, verdict, verdictText } from "./report.ts";
 
 const PIPELINE = ["embed", "match"] as const;
 const SERVICES = [
@@ -146,9 +146,7 @@ async function main() {
     const v = verdict(report);
     step(
       `starvation: p99 ${stopped.latencyMs.p99} ms stopped, ${draining.latencyMs.p99} ms draining ` +
-        `(${v.ratio.toFixed(2)}×, ${
-          v.met ? "met" : "missed"
-        }); drained after ${drainedAfterS} s; ` +
+        `(${v.ratio.toFixed(2)}×, ${verdictText(v)}); drained after ${drainedAfterS} s; ` +
         `wrote ${paths.join(", ")}`,
     );
   } finally {

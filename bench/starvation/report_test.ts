@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import type { PhaseResult } from "./phases.ts";
+import { verdict, verdictText, windowSpread } from "./report.ts";
+
+/** A phase with this p99 whose 5 s windows had these p99s. */
+const phase = (p99: number, windows: number[]) =>
+  ({
+    latencyMs: { count: 6000, p50: 20, p95: 40, p99, max: p99 * 2 },
+    windows: windows.map((w, i) => ({ fromS: i * 5, count: 1000, p99: w })),
+  }) as unknown as PhaseResult;
+
+Deno.test("verdict: within 1.2 × a steady stopped phase's p99 is met, beyond it missed", () => {
+  const stopped = phase(45, [44, 38, 46, 40, 65, 34]);
+  assert.equal(
+    verdictText(verdict({ stopped, draining: phase(54, [50, 54, 52, 49, 53, 51]) })),
+    "met",
+  );
+  const missed = verdict({ stopped, draining: phase(113, [103, 93, 165, 107, 108, 103]) });
+  assert.equal(missed.met, false);
+  assert.equal(verdictText(missed), "missed");
+  assert.equal(missed.ratio.toFixed(2), "2.51");
+});
+
+Deno.test("verdict: a stopped phase that stalled is no baseline, and the ratio to it is not judged", () => {
+  const v = verdict({
+    stopped: phase(233, [215, 46, 37, 62, 47, 363]),
+    draining: phase(160, [202, 152, 122, 165, 119, 110]),
+  });
+  assert.equal(v.ratio < 1.2, true);
+  assert.equal(v.met, false);
+  assert.match(
+    verdictText(v),
+    /^not judged: the stopped phase stalled \(its worst 5 s p99 363 ms, over 3 × its median 5 s's 47 ms\)/,
+  );
+});
+
+Deno.test("windowSpread: a worst window up to three times the median is no stall; empty windows do not count", () => {
+  assert.equal(windowSpread(phase(294, [137, 98, 132, 140, 124, 294])).stalled, false);
+  const spread = windowSpread({
+    windows: [
+      { fromS: 0, count: 1000, p99: 40 },
+      { fromS: 5, count: 0, p99: NaN },
+      { fromS: 10, count: 1000, p99: 41 },
+      { fromS: 15, count: 1000, p99: 125 },
+    ],
+  });
+  assert.deepEqual(spread, { worst: 125, median: 41, stalled: true });
+});
