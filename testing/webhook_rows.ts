@@ -42,3 +42,33 @@ export async function insertIdleWebhookRows(sql: Sql, count: number): Promise<vo
            '{job.deleted}', true, 'whsec_test', now(), now()
     FROM generate_series(1, ${count}) g`;
 }
+
+/**
+ * A partner on Growth with two webhooks, `events` events of it and a succeeded first attempt of
+ * each to both, at one statement each: every other event (and its attempts) `oldDays` old, the
+ * rest a day old. The log as the retention purge meets it.
+ */
+export async function insertAgedDeliveryLog(
+  sql: Sql,
+  opts: { events: number; oldDays: number },
+): Promise<void> {
+  const partnerId = newId("ptr");
+  await sql`INSERT INTO partners (id, name, plan) VALUES (${partnerId}, 'Aged log', 'growth')`;
+  const webhookIds = [
+    await insertWebhookRow(sql, { partnerId }),
+    await insertWebhookRow(sql, { partnerId }),
+  ];
+  const age = (g: string) =>
+    sql`now() - CASE WHEN ${sql.unsafe(g)} % 2 = 0 THEN ${opts.oldDays} * interval '1 day'
+                     ELSE interval '1 day' END`;
+  await sql`INSERT INTO webhook_events (id, partner_id, job_id, type, envelope, created_at)
+    SELECT 'evt_aged' || g, ${partnerId}, 'job_aged' || g, 'job.deleted', '{}', ${age("g")}
+    FROM generate_series(1, ${opts.events}) g`;
+  await sql`INSERT INTO webhook_deliveries
+      (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status,
+       created_at)
+    SELECT 'dlv_aged' || w.n || '_' || g, w.id, ${partnerId}, 'evt_aged' || g,
+           'job.deleted', 'job_aged' || g, 1, 'event', 'succeeded', ${age("g")}
+    FROM generate_series(1, ${opts.events}) g,
+         unnest(${webhookIds}::text[]) WITH ORDINALITY AS w(id, n)`;
+}

@@ -13,12 +13,12 @@
 import { connectConsumer } from "@hire/db";
 import { loadDeliveryConfig } from "../../services/delivery/config.ts";
 import { insertIdleWebhookRows } from "@hire/testing/webhook_rows.ts";
-import { positiveInt } from "../common/config.ts";
+import { positiveInt, wholeNumbers } from "../common/config.ts";
 import { commitUnderTest } from "../common/commit.ts";
 import { freshDatabase } from "../common/fresh_database.ts";
 import { describeMachine } from "../common/machine.ts";
-import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
-import { writeResultFiles } from "../common/report.ts";
+import { runBenchmark, step } from "../common/proc.ts";
+import { writeDatedReport } from "../common/report.ts";
 import { latencyStats } from "../common/stats.ts";
 import { cancelInactiveAttempts, claimDueAttempts } from "@hire/tables";
 import {
@@ -30,15 +30,6 @@ import {
 } from "./measure.ts";
 import { claimScaleMarkdown, type ClaimScaleRow } from "./report.ts";
 
-function idleCounts(): number[] {
-  const raw = Deno.env.get("BENCH_CLAIM_IDLE") || "0,1000,10000";
-  const counts = raw.split(",").map(Number);
-  if (counts.some((n) => !Number.isInteger(n) || n < 0)) {
-    throw new Error("BENCH_CLAIM_IDLE must be a list of whole numbers, such as 0,1000,10000");
-  }
-  return counts;
-}
-
 /** A process's free workers when most are busy: what one claim takes under load. */
 const LIMIT = 8;
 /** Enough queued that every claim finds LIMIT due attempts under the per-webhook cap. */
@@ -47,7 +38,7 @@ const WARMUP_CLAIMS = 20;
 
 async function main() {
   const runs = positiveInt("BENCH_CLAIM_RUNS", 300);
-  const idle = idleCounts();
+  const idle = wholeNumbers("BENCH_CLAIM_IDLE", "0,1000,10000");
   // The delivery service's own caps and lease, as it claims with them.
   const d = loadDeliveryConfig({});
   const claim = {
@@ -94,13 +85,7 @@ async function main() {
     rows,
     machine: await describeMachine("none (statements from one connection)"),
   };
-  const paths = await writeResultFiles(RESULTS_DIR, {
-    name: "claim-scale",
-    date: at.slice(0, 10),
-    json: report,
-    markdown: claimScaleMarkdown(report),
-  });
-  step(`claim-scale: wrote ${paths.join(", ")}`);
+  await writeDatedReport("claim-scale", report, claimScaleMarkdown(report));
 }
 
 if (import.meta.main) await runBenchmark(main);

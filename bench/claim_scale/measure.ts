@@ -13,7 +13,7 @@ import {
   firstAttemptOf,
   queueFirstAttempts,
 } from "@hire/tables";
-import { rowsReadBy } from "@hire/testing/rows_read.ts";
+import { readsBy } from "@hire/testing/rows_read.ts";
 import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 
 /** A partner on Growth with one webhook that has `attempts` first attempts queued, each of a job of its own. */
@@ -81,8 +81,8 @@ export function timePointQueries(sql: Sql, id: string, runs: number): Promise<nu
 /** Rows of `webhooks` that `work` reads, counted by the server in a transaction of its own. */
 export function webhookRowsRead(sql: Sql, work: (tx: Tx) => Promise<unknown>): Promise<number> {
   return sql.begin(async (tx) => {
-    const read = await rowsReadBy(tx, "webhooks", () => work(tx));
+    const { rows } = await readsBy(tx, "webhooks", () => work(tx));
     await releaseLeases(tx);
-    return read;
+    return rows;
   });
 }

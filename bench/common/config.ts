@@ -38,6 +38,16 @@ export function positiveInt(name: string, fallback: number): number {
   return n;
 }
 
+/** A comma-separated list of whole numbers of at least `min` from `name`, else `fallback`. */
+export function wholeNumbers(name: string, fallback: string, min = 0): number[] {
+  const raw = Deno.env.get(name) || fallback;
+  const counts = raw.split(",").map(Number);
+  if (counts.some((n) => !Number.isInteger(n) || n < min)) {
+    throw new Error(`${name} must be a list of whole numbers from ${min}, such as ${fallback}`);
+  }
+  return counts;
+}
+
 /** A switch from the environment variable `name`: `1` on, `0` or unset off. */
 export function flag(name: string): boolean {
   const raw = Deno.env.get(name) ?? "";

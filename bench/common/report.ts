@@ -15,7 +15,7 @@ import {
   observations,
   statusLine,
 } from "./markdown.ts";
-import { commandOutput, ROOT } from "./proc.ts";
+import { commandOutput, RESULTS_DIR, ROOT, step } from "./proc.ts";
 
 /** One scenario's measured figures and verdict. */
 export interface ScenarioResult {
@@ -213,6 +213,24 @@ export async function writeResultFiles(
   const paths = [json.pathname, md.pathname];
   await commandOutput(Deno.execPath(), ["fmt", "--quiet", ...paths], { cwd: ROOT });
   return paths;
+}
+
+/**
+ * Writes a report dated by its `at` as `<name>.md` and `<name>-<date>.json` in
+ * `bench/results/`, and says where.
+ */
+export async function writeDatedReport(
+  name: string,
+  report: { at: string },
+  markdown: string,
+): Promise<void> {
+  const paths = await writeResultFiles(RESULTS_DIR, {
+    name,
+    date: report.at.slice(0, 10),
+    json: report,
+    markdown,
+  });
+  step(`${name}: wrote ${paths.join(", ")}`);
 }
 
 /** Writes the JSON and Markdown results; returns their paths. */

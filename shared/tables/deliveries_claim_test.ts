@@ -7,7 +7,7 @@ import type { Sql } from "@hire/db";
 import { newId } from "@hire/ids";
 import type { Plan } from "@hire/partners";
 import { withOwnDatabase } from "@hire/testing/own_database.ts";
-import { rowsReadBy } from "@hire/testing/rows_read.ts";
+import { readsBy } from "@hire/testing/rows_read.ts";
 import { insertIdleWebhookRows, insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 import {
   cancelDisabledAttempts,
@@ -349,13 +349,13 @@ Deno.test("claim and poll: read the webhooks with attempts queued, not the many 
     await insertIdleWebhookRows(sql, 5000);
     await sql`ANALYZE webhooks`;
     const [claimRead, pollRead] = await sql.begin(async (tx) => [
-      await rowsReadBy(tx, "webhooks", async () => {
+      (await readsBy(tx, "webhooks", async () => {
         const claimed = await claimDueAttempts(tx, { ...LIMITS, limit: 8 });
         assert.deepEqual(claimed.map((a) => a.id), ids);
-      }),
-      await rowsReadBy(tx, "webhooks", async () => {
+      })).rows,
+      (await readsBy(tx, "webhooks", async () => {
         assert.equal(await cancelInactiveAttempts(tx), 1);
-      }),
+      })).rows,
     ]);
     const [cancelled] =
       await sql`SELECT status FROM webhook_deliveries WHERE id = ${pausedAttempt!}`;

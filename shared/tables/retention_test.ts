@@ -2,9 +2,13 @@ import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { newId } from "@hire/ids";
 import { createPartner } from "./partners.ts";
+import { purgeDeliveryLog } from "./deliveries.ts";
 import { purgeExpired } from "./retention.ts";
+import { purgeWebhookEvents } from "./webhook_events.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
-import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
+import { readsBy } from "@hire/testing/rows_read.ts";
+import { insertAgedDeliveryLog, insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 
 const sql = connect(
   TEST_DATABASE_URL,
@@ -109,6 +113,39 @@ Deno.test("purge removes webhook delivery log entries and events older than 30 d
   assert.equal(kept.length, 1);
   const keptEvent = await sql`SELECT id FROM webhook_events WHERE id = ${oldEvent}`;
   assert.equal(keptEvent.length, 1);
+});
+
+/** Pages of the delivery log and its indexes. */
+async function logPages(q: typeof sql): Promise<number> {
+  const [row] = await q<{ n: number }[]>`
+    SELECT (sum(pg_relation_size(c.oid)) / current_setting('block_size')::int)::int AS n
+    FROM pg_class c
+    WHERE c.oid = 'webhook_deliveries'::regclass
+       OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'webhook_deliveries'::regclass)`;
+  return row!.n;
+}
+
+Deno.test("purge of events reads the delivery log by event, not once per event purged", async () => {
+  await withOwnDatabase({ name: "retention-test-events" }, async (own) => {
+    await insertAgedDeliveryLog(own, { events: 2000, oldDays: 40 });
+    await own`ANALYZE`;
+    const now = new Date();
+    assert.equal(await purgeDeliveryLog(own, now), 2000);
+    const purged = 1000;
+    const pagesBefore = await logPages(own);
+    const read = await own.begin((tx) =>
+      readsBy(tx, "webhook_deliveries", async () => {
+        assert.equal(await purgeWebhookEvents(tx, now), purged);
+      })
+    );
+    // A descent of an index a purged event (4,340 pages here), a pass over the log at most
+    // besides; while no index led with the event, each event's foreign key check read the
+    // whole of one (58,334 pages).
+    assert.ok(
+      read.pages <= pagesBefore + 6 * purged,
+      `${read.pages} pages read, the log and its indexes ${pagesBefore}`,
+    );
+  });
 });
 
 Deno.test("purge of named tables leaves the other tables' expired rows for their owners", async () => {

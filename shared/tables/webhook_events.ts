@@ -49,8 +49,8 @@ export async function storeWebhookEvents(
  * Deletes events older than the delivery log's 30 days that no attempt refers to any
  * more (a pending one keeps its event); returns how many.
  */
-export async function purgeWebhookEvents(sql: Sql, now: Date): Promise<number> {
-  const rows = await sql`
+export async function purgeWebhookEvents(q: Sql | Tx, now: Date): Promise<number> {
+  const rows = await q`
     DELETE FROM webhook_events e
     WHERE created_at < ${daysBefore(now, DELIVERY_LOG_RETENTION_DAYS)}
       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`;
