@@ -15,7 +15,7 @@ import { loadDeliveryConfig } from "../../services/delivery/config.ts";
 import { insertIdleWebhookRows } from "@hire/testing/webhook_rows.ts";
 import { positiveInt, wholeNumbers } from "../common/config.ts";
 import { commitUnderTest } from "../common/commit.ts";
-import { freshDatabase } from "../common/fresh_database.ts";
+import { eachFreshDatabase } from "../common/fresh_database.ts";
 import { describeMachine } from "../common/machine.ts";
 import { runBenchmark, step } from "../common/proc.ts";
 import { writeDatedReport } from "../common/report.ts";
@@ -28,7 +28,7 @@ import {
   timePointQueries,
   webhookRowsRead,
 } from "./measure.ts";
-import { claimScaleMarkdown, type ClaimScaleRow } from "./report.ts";
+import { claimScaleMarkdown } from "./report.ts";
 
 /** A process's free workers when most are busy: what one claim takes under load. */
 const LIMIT = 8;
@@ -49,13 +49,11 @@ async function main() {
   };
   const at = new Date().toISOString();
   const commit = await commitUnderTest();
-  const rows: ClaimScaleRow[] = [];
-  for (const n of idle) {
-    const sql = connectConsumer(await freshDatabase("hire_bench_claim_scale"), {
-      max: 1,
-      name: "bench",
-    });
-    try {
+  const rows = await eachFreshDatabase(
+    "hire_bench_claim_scale",
+    idle,
+    (url) => connectConsumer(url, { max: 1, name: "bench" }),
+    async (sql, n) => {
       const { webhookId } = await queueBacklog(sql, BACKLOG);
       await insertIdleWebhookRows(sql, n);
       await sql`ANALYZE`;
@@ -67,17 +65,16 @@ async function main() {
         claim: await webhookRowsRead(sql, (tx) => claimDueAttempts(tx, claim)),
         cancel: await webhookRowsRead(sql, (tx) => cancelInactiveAttempts(tx)),
       };
-      rows.push({ idle: n, claimMs, pointQueryMs, cancelMs, webhookRowsRead: rowsRead });
+      const row = { idle: n, claimMs, pointQueryMs, cancelMs, webhookRowsRead: rowsRead };
       step(
         `claim-scale: ${n} idle webhooks: claim p50 ${claimMs.p50.toFixed(2)} ms, ` +
           `point query p50 ${pointQueryMs.p50.toFixed(2)} ms, cancel p50 ${
             cancelMs.p50.toFixed(2)
           } ms; webhook rows read ${rowsRead.claim} and ${rowsRead.cancel}`,
       );
-    } finally {
-      await sql.end();
-    }
-  }
+      return row;
+    },
+  );
   const report = {
     at,
     commit,

@@ -3,7 +3,7 @@
  * `deno task test` makes hire_test.
  * @module
  */
-import { connect, migrateUpTo } from "@hire/db";
+import { connect, migrateUpTo, type Sql } from "@hire/db";
 import { DEFAULT_DATABASE_URL, ensureDatabase } from "../../deploy/local/postgres.ts";
 
 /**
@@ -21,4 +21,26 @@ export async function freshDatabase(name: string, opts: { upTo?: number } = {}):
     await sql.end();
   }
   return url.toString();
+}
+
+/**
+ * For each of `sizes`, a database `name` made afresh and a connection to it from `open`;
+ * `fn`'s results, in order. The connection is closed whatever `fn` does.
+ */
+export async function eachFreshDatabase<T>(
+  name: string,
+  sizes: readonly number[],
+  open: (url: string) => Sql,
+  fn: (sql: Sql, size: number) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  for (const size of sizes) {
+    const sql = open(await freshDatabase(name));
+    try {
+      results.push(await fn(sql, size));
+    } finally {
+      await sql.end();
+    }
+  }
+  return results;
 }

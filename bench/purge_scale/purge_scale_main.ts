@@ -11,33 +11,32 @@
 import { connect } from "@hire/db";
 import { commitUnderTest } from "../common/commit.ts";
 import { wholeNumbers } from "../common/config.ts";
-import { freshDatabase } from "../common/fresh_database.ts";
+import { eachFreshDatabase } from "../common/fresh_database.ts";
 import { describeMachine } from "../common/machine.ts";
 import { runBenchmark, step } from "../common/proc.ts";
 import { writeDatedReport } from "../common/report.ts";
 import { fillLog, purgeOnce } from "./measure.ts";
-import { purgeScaleMarkdown, type PurgeScaleRow } from "./report.ts";
+import { purgeScaleMarkdown } from "./report.ts";
 
 async function main() {
   const events = wholeNumbers("BENCH_PURGE_EVENTS", "2000,8000,32000", 2);
   const at = new Date().toISOString();
   const commit = await commitUnderTest();
-  const rows: PurgeScaleRow[] = [];
-  for (const n of events) {
-    const sql = connect(await freshDatabase("hire_bench_purge_scale"), { max: 1, name: "bench" });
-    try {
+  const rows = await eachFreshDatabase(
+    "hire_bench_purge_scale",
+    events,
+    (url) => connect(url, { max: 1, name: "bench" }),
+    async (sql, n) => {
       await fillLog(sql, n);
       const row = { events: n, ...await purgeOnce(sql) };
-      rows.push(row);
       step(
         `purge-scale: ${n} events: log ${row.logMs.toFixed(0)} ms, events ${
           row.eventsMs.toFixed(0)
         } ms (${row.logPagesRead} pages of the log), bare delete ${row.bareMs.toFixed(0)} ms`,
       );
-    } finally {
-      await sql.end();
-    }
-  }
+      return row;
+    },
+  );
   const report = {
     at,
     commit,

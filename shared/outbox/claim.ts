@@ -38,13 +38,15 @@ export async function claimPages(
       SELECT topic FROM unnest(${topics as string[]}::text[]) AS t(topic)
       WHERE pg_try_advisory_xact_lock(${LOCK_SPACE}, hashtext(topic))
     ), taken AS (
-      DELETE FROM outbox_pending q USING (
-        SELECT p.topic, p.seq FROM locked CROSS JOIN LATERAL (
-          SELECT topic, seq FROM outbox_pending
+      -- The page's rows by their place in the table (queue rows are never updated, so a
+      -- place names one row while the statement runs), not by a join: the queue is near
+      -- empty when its statistics are taken, and a plan made by them read the whole queue
+      -- for every row taken (17 s a page behind 40,000 queued rows, 1.6 ms so).
+      DELETE FROM outbox_pending q WHERE q.ctid = ANY (ARRAY(
+        SELECT p.ctid FROM locked CROSS JOIN LATERAL (
+          SELECT ctid FROM outbox_pending
           WHERE outbox_pending.topic = locked.topic
-          ORDER BY seq LIMIT ${page}) p
-      ) next
-      WHERE q.topic = next.topic AND q.seq = next.seq
+          ORDER BY seq LIMIT ${page}) p))
       RETURNING q.seq
     )
     SELECT seq, topic, key, payload FROM outbox

@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
-import { connect } from "@hire/db";
+import { connect, connectConsumer } from "@hire/db";
 import { newId } from "@hire/ids";
 import { waitUntilLockWait } from "@hire/testing/lock_waits.ts";
 import { claimPages, compareSeq } from "./claim.ts";
 import { writeOutbox } from "./write.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
+import { withOwnDatabase } from "@hire/testing/own_database.ts";
+import { queueBehindStaleStatistics } from "@hire/testing/outbox_rows.ts";
+import { readsBy } from "@hire/testing/rows_read.ts";
 
 const sql = connect(
   TEST_DATABASE_URL,
@@ -34,6 +37,32 @@ Deno.test("a claim takes the oldest page of each topic, in the order written, an
   assert.deepEqual(queued.map((r) => r.event_id), [idsA[2]], "the rest stays queued");
   await sql`DELETE FROM outbox_pending WHERE topic IN (${a}, ${b})`;
   await sql`DELETE FROM outbox WHERE topic IN (${a}, ${b})`;
+});
+
+Deno.test("behind a deep queue a claim reads its page, not the queue once per row, whatever the statistics say", async () => {
+  await withOwnDatabase({ name: "outbox-claim-deep" }, async (own, url) => {
+    // Planned once, as the consumers' pools do, by statistics taken between bursts.
+    const generic = connectConsumer(url, { max: 1, name: "test" });
+    try {
+      const topic = "claim.test.deep";
+      await queueBehindStaleStatistics(own, topic, 5000);
+      const page = 100;
+      const oldest = await own<{ event_id: string }[]>`
+        SELECT o.event_id FROM outbox_pending q JOIN outbox o USING (topic, seq)
+        ORDER BY seq LIMIT ${page}`;
+      const reads = await generic.begin((tx) =>
+        readsBy(tx, "outbox_pending", async () => {
+          const claimed = await claimPages(tx, [topic], page);
+          assert.deepEqual(claimed.map((r) => r.payload.id), oldest.map((r) => r.event_id));
+        })
+      );
+      // The page through the index and each of its rows by place, a few pages each (237
+      // here); the join planned by those statistics read 20,265.
+      assert.ok(reads.pages <= 4 * page, `${reads.pages} pages of the queue read`);
+    } finally {
+      await generic.end();
+    }
+  });
 });
 
 Deno.test("a topic whose lock another flusher holds is left to it", async () => {

@@ -10,7 +10,8 @@ import { combiner, type Publisher } from "@hire/queue";
 import type { Logger } from "@hire/log";
 import { type ClaimedRow, claimPages } from "./claim.ts";
 
-const PAGE = 500;
+/** Queued rows a claim takes of each topic. */
+export const PAGE = 500;
 // How long a topic missing from Kafka waits before it is looked at again.
 const MISSING_TOPIC_BACKOFF_MS = 5000;
 
