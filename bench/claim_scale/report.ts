@@ -4,7 +4,7 @@
  * @module
  */
 import type { Machine } from "../common/machine.ts";
-import { machineTable, markdownTable } from "../common/markdown.ts";
+import { machineTable, markdownTable, thousands } from "../common/markdown.ts";
 import type { LatencyStats } from "../common/stats.ts";
 
 /** The figures with `idle` webhooks beside the busy one. */
@@ -28,7 +28,6 @@ export interface ClaimScaleReport {
 }
 
 const ms = (n: number) => n.toFixed(2);
-const count = (n: number) => n.toLocaleString("en-US");
 
 /** The figures' table: a row per count of idle webhooks. */
 export function claimScaleTable(rows: readonly ClaimScaleRow[]): string {
@@ -44,14 +43,14 @@ export function claimScaleTable(rows: readonly ClaimScaleRow[]): string {
       "webhook rows the cancel read",
     ],
     rows.map((r) => [
-      count(r.idle),
+      thousands(r.idle),
       ms(r.claimMs.p50),
       ms(r.claimMs.p95),
       ms(r.pointQueryMs.p50),
       `${(r.claimMs.p50 / r.pointQueryMs.p50).toFixed(1)}×`,
-      count(r.webhookRowsRead.claim),
+      thousands(r.webhookRowsRead.claim),
       ms(r.cancelMs.p50),
-      count(r.webhookRowsRead.cancel),
+      thousands(r.webhookRowsRead.cancel),
     ]),
     [0, 1, 2, 3, 4, 5, 6, 7],
   );

@@ -51,6 +51,9 @@ export function observations(notes: readonly string[]): string {
   return notes.length ? `\n### Observations\n\n${notes.map((n) => `- ${n}`).join("\n")}\n` : "";
 }
 
+/** A count with thousands separated by commas, as the reports print them. */
+export const thousands = (n: number): string => n.toLocaleString("en-US");
+
 /** The machine and software a run was made with, at `at`. */
 export function machineTable(m: Machine, at: string): string {
   return markdownTable(["", "value"], [

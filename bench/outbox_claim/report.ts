@@ -4,7 +4,7 @@
  * @module
  */
 import type { Machine } from "../common/machine.ts";
-import { machineTable, markdownTable } from "../common/markdown.ts";
+import { machineTable, markdownTable, thousands } from "../common/markdown.ts";
 import type { LatencyStats } from "../common/stats.ts";
 
 /** The figures with `depth` rows queued. */
@@ -26,7 +26,6 @@ export interface OutboxClaimReport {
 }
 
 const ms = (n: number) => n.toFixed(n < 100 ? 2 : 0);
-const count = (n: number) => n.toLocaleString("en-US");
 
 /** The figures' table: a row per depth of the queue. */
 export function outboxClaimTable(rows: readonly OutboxClaimRow[]): string {
@@ -40,12 +39,12 @@ export function outboxClaimTable(rows: readonly OutboxClaimRow[]): string {
       "pages a claim read",
     ],
     rows.map((r) => [
-      count(r.depth),
+      thousands(r.depth),
       ms(r.claimMs.p50),
       ms(r.claimMs.max),
       ms(r.pageReadMs.p50),
       `${(r.claimMs.p50 / r.pageReadMs.p50).toFixed(1)}×`,
-      count(r.pagesRead),
+      thousands(r.pagesRead),
     ]),
     [0, 1, 2, 3, 4, 5],
   );

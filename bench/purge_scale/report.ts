@@ -4,7 +4,7 @@
  * @module
  */
 import type { Machine } from "../common/machine.ts";
-import { machineTable, markdownTable } from "../common/markdown.ts";
+import { machineTable, markdownTable, thousands } from "../common/markdown.ts";
 import type { purgeOnce } from "./measure.ts";
 
 /** The figures with `events` events in the log. */
@@ -20,7 +20,6 @@ export interface PurgeScaleReport {
   machine: Machine;
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
 const ms = (n: number) => n.toFixed(n < 100 ? 1 : 0);
 
 /** The figures' table: a row per size of the log. */
@@ -37,14 +36,14 @@ export function purgeScaleTable(rows: readonly PurgeScaleRow[]): string {
       "log pages the events purge read",
     ],
     rows.map((r) => [
-      count(r.events),
-      count(r.logRowsPurged),
+      thousands(r.events),
+      thousands(r.logRowsPurged),
       ms(r.logMs),
-      count(r.eventsPurged),
+      thousands(r.eventsPurged),
       ms(r.eventsMs),
       ms(r.bareMs),
       `${(r.eventsMs / r.bareMs).toFixed(1)}×`,
-      count(r.logPagesRead),
+      thousands(r.logPagesRead),
     ]),
     [0, 1, 2, 3, 4, 5, 6, 7],
   );
