@@ -14,6 +14,7 @@ import {
   queueFirstAttempts,
 } from "@hire/tables";
 import { readsBy } from "@hire/testing/rows_read.ts";
+import { timeRuns } from "../common/timing.ts";
 import { insertWebhookRow } from "@hire/testing/webhook_rows.ts";
 
 /** A partner on Growth with one webhook that has `attempts` first attempts queued, each of a job of its own. */
@@ -41,22 +42,6 @@ export async function queueBacklog(sql: Sql, attempts: number): Promise<{ webhoo
 
 const releaseLeases = (sql: Sql | Tx) =>
   sql`UPDATE delivery_queue SET locked_until = NULL WHERE locked_until IS NOT NULL`;
-
-/** Milliseconds of each of `runs` calls of `timed`, with `after` run untimed after each. */
-async function timeRuns(
-  runs: number,
-  timed: () => Promise<unknown>,
-  after: () => Promise<unknown> = () => Promise.resolve(),
-): Promise<number[]> {
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await timed();
-    ms.push(performance.now() - t);
-    await after();
-  }
-  return ms;
-}
 
 /** Milliseconds of each of `runs` claims, every lease given back after it. */
 export function timeClaims(sql: Sql, opts: ClaimOptions, runs: number): Promise<number[]> {

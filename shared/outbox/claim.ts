@@ -41,7 +41,7 @@ export async function claimPages(
       -- The page's rows by their place in the table (queue rows are never updated, so a
       -- place names one row while the statement runs), not by a join: the queue is near
       -- empty when its statistics are taken, and a plan made by them read the whole queue
-      -- for every row taken (6.5 s a page behind 40,000 queued rows, 3.0 ms so;
+      -- for every row taken (5.5 s a page behind 40,000 queued rows, 2.1 ms so;
       -- bench/results/outbox-claim-before.md, outbox-claim.md).
       DELETE FROM outbox_pending q WHERE q.ctid = ANY (ARRAY(
         SELECT p.ctid FROM locked CROSS JOIN LATERAL (
