@@ -58,17 +58,18 @@ export async function insertAgedDeliveryLog(
     await insertWebhookRow(sql, { partnerId }),
     await insertWebhookRow(sql, { partnerId }),
   ];
-  const age = (g: string) =>
-    sql`now() - CASE WHEN ${sql.unsafe(g)} % 2 = 0 THEN ${opts.oldDays} * interval '1 day'
+  // Of row g of the series each statement draws.
+  const age = () =>
+    sql`now() - CASE WHEN g % 2 = 0 THEN ${opts.oldDays} * interval '1 day'
                      ELSE interval '1 day' END`;
   await sql`INSERT INTO webhook_events (id, partner_id, job_id, type, envelope, created_at)
-    SELECT 'evt_aged' || g, ${partnerId}, 'job_aged' || g, 'job.deleted', '{}', ${age("g")}
+    SELECT 'evt_aged' || g, ${partnerId}, 'job_aged' || g, 'job.deleted', '{}', ${age()}
     FROM generate_series(1, ${opts.events}) g`;
   await sql`INSERT INTO webhook_deliveries
       (id, webhook_id, partner_id, event_id, event_type, job_id, attempt, trigger, status,
        created_at)
     SELECT 'dlv_aged' || w.n || '_' || g, w.id, ${partnerId}, 'evt_aged' || g,
-           'job.deleted', 'job_aged' || g, 1, 'event', 'succeeded', ${age("g")}
+           'job.deleted', 'job_aged' || g, 1, 'event', 'succeeded', ${age()}
     FROM generate_series(1, ${opts.events}) g,
          unnest(${webhookIds}::text[]) WITH ORDINALITY AS w(id, n)`;
 }
