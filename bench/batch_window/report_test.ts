@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { treePath } from "./config.ts";
 import type { Run } from "./figures.ts";
 import { batchWindowMarkdown, type BatchWindowReport } from "./report.ts";
+import { TEST_MACHINE } from "../common/machine_fixture.ts";
 
 const run = (setting: string): Run => ({
   setting,
@@ -22,19 +23,7 @@ const report = (base: string | undefined, settings: string[]): BatchWindowReport
   generated_at: "2026-11-29T05:00:00.000Z",
   commit: "abc1234",
   config: { rate: 200, warmupS: 5, seconds: 15, repetitions: 1, windowMs: 20, base, database: "d" },
-  machine: {
-    nproc: 2,
-    cpuModel: "cpu",
-    cpuVectorExtensions: "avx2",
-    memoryGiB: 1,
-    os: "os",
-    kernel: "k",
-    deno: "deno",
-    postgres: "pg",
-    kafka: "kafka",
-    java: "java",
-    loadGenerator: "open loop",
-  },
+  machine: TEST_MACHINE,
   runs: settings.map(run),
 });
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readChaosConfig } from "./config.ts";
 import { chaosMarkdown, type ChaosReport, figuresTable, scenarioSection } from "./report.ts";
 import type { ScenarioResult } from "./scenarios.ts";
+import { TEST_MACHINE } from "../common/machine_fixture.ts";
 
 const stats = { count: 3, p50: 20, p95: 90, p99: 95, max: 100 };
 
@@ -67,19 +68,7 @@ Deno.test("report: the summary says which scenarios failed, or why the run stopp
     date: "2026-11-24",
     generated_at: "2026-11-24T11:04:00.502Z",
     config: readChaosConfig([]),
-    machine: {
-      nproc: 2,
-      cpuModel: "AMD EPYC",
-      cpuVectorExtensions: "avx2",
-      memoryGiB: 23.5,
-      os: "Debian GNU/Linux 12 (bookworm)",
-      kernel: "6.18",
-      deno: "Deno 2.9.6",
-      postgres: "PostgreSQL 15.20",
-      kafka: "Kafka 3.9.1",
-      java: "openjdk 17",
-      loadGenerator: "the suite's clients",
-    },
+    machine: TEST_MACHINE,
     commit: "abc1234",
     results: [result(), result({ scenario: "job", passed: false })],
     run_s: 354,

@@ -14,11 +14,8 @@ import { connectConsumer } from "@hire/db";
 import { loadDeliveryConfig } from "../../services/delivery/config.ts";
 import { insertIdleWebhookRows } from "@hire/testing/webhook_rows.ts";
 import { positiveInt, wholeNumbers } from "../common/config.ts";
-import { commitUnderTest } from "../common/commit.ts";
-import { eachFreshDatabase } from "../common/fresh_database.ts";
-import { describeMachine } from "../common/machine.ts";
 import { runBenchmark, step } from "../common/proc.ts";
-import { writeDatedReport } from "../common/report.ts";
+import { runStatementsBenchmark } from "../common/statements_bench.ts";
 import { latencyStats } from "../common/stats.ts";
 import { cancelInactiveAttempts, claimDueAttempts } from "@hire/tables";
 import {
@@ -47,13 +44,12 @@ async function main() {
     perPartner: d.DELIVERY_PARTNER_MAX_IN_FLIGHT,
     leaseMs: d.WEBHOOK_TIMEOUT + 30_000,
   };
-  const at = new Date().toISOString();
-  const commit = await commitUnderTest();
-  const rows = await eachFreshDatabase(
-    "hire_bench_claim_scale",
-    idle,
-    (url) => connectConsumer(url, { max: 1, name: "bench" }),
-    async (sql, n) => {
+  await runStatementsBenchmark({
+    task: "claim-scale",
+    sizes: idle,
+    open: (url) => connectConsumer(url, { max: 1, name: "bench" }),
+    config: { idle, runs, backlog: BACKLOG, limit: LIMIT },
+    measure: async (sql, n) => {
       const { webhookId } = await queueBacklog(sql, BACKLOG);
       await insertIdleWebhookRows(sql, n);
       await sql`ANALYZE`;
@@ -74,15 +70,8 @@ async function main() {
       );
       return row;
     },
-  );
-  const report = {
-    at,
-    commit,
-    config: { idle, runs, backlog: BACKLOG, limit: LIMIT },
-    rows,
-    machine: await describeMachine("none (statements from one connection)"),
-  };
-  await writeDatedReport("claim-scale", report, claimScaleMarkdown(report));
+    markdown: claimScaleMarkdown,
+  });
 }
 
 if (import.meta.main) await runBenchmark(main);

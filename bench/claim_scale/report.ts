@@ -3,9 +3,9 @@
  * `bench/results/claim-scale.md`.
  * @module
  */
-import type { Machine } from "../common/machine.ts";
-import { machineTable, markdownTable, thousands } from "../common/markdown.ts";
+import { markdownTable, thousands } from "../common/markdown.ts";
 import type { LatencyStats } from "../common/stats.ts";
+import { statementsMarkdown, type StatementsReport } from "../common/statements_report.ts";
 
 /** The figures with `idle` webhooks beside the busy one. */
 export interface ClaimScaleRow {
@@ -19,13 +19,10 @@ export interface ClaimScaleRow {
   webhookRowsRead: { claim: number; cancel: number };
 }
 
-export interface ClaimScaleReport {
-  at: string;
-  commit: string;
-  config: { idle: number[]; runs: number; backlog: number; limit: number };
-  rows: ClaimScaleRow[];
-  machine: Machine;
-}
+export type ClaimScaleReport = StatementsReport<
+  { idle: number[]; runs: number; backlog: number; limit: number },
+  ClaimScaleRow
+>;
 
 const ms = (n: number) => n.toFixed(2);
 
@@ -58,12 +55,11 @@ export function claimScaleTable(rows: readonly ClaimScaleRow[]): string {
 
 export function claimScaleMarkdown(r: ClaimScaleReport): string {
   const c = r.config;
-  return `# What a delivery claim costs beside idle webhooks
-
-Measured on ${r.at.slice(0, 10)} (${r.at}) with \`deno task bench:claim-scale\`, commit ${r.commit}.
-Raw figures: \`claim-scale-${r.at.slice(0, 10)}.json\`.
-
-The delivery service claims due attempts (\`claimDueAttempts\`) every time workers free up, so a
+  return statementsMarkdown(
+    "claim-scale",
+    "What a delivery claim costs beside idle webhooks",
+    r,
+    `The delivery service claims due attempts (\`claimDueAttempts\`) every time workers free up, so a
 claim's cost is paid hundreds of times a second under load; most of a platform's webhooks have
 nothing queued at any moment. For each count of idle webhooks below (active, two to a partner on
 Growth), a database made afresh holds them beside one partner's webhook with ${c.backlog} attempts
@@ -75,10 +71,6 @@ attempts of inactive webhooks (\`cancelInactiveAttempts\`, once a \`DELIVERY_POL
 process; every webhook here is active, so it cancels nothing). The rows of \`webhooks\` one claim and
 one cancellation read are the server's count for their transaction (\`pg_stat_xact_user_tables\`).
 
-${claimScaleTable(r.rows)}
-
-## Machine
-
-${machineTable(r.machine, r.at)}
-`;
+${claimScaleTable(r.rows)}`,
+  );
 }

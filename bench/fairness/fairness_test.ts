@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import type { CpuUsage } from "../common/cpu.ts";
-import type { Machine } from "../common/machine.ts";
 import type { LatencyStats } from "../common/stats.ts";
 import { meets } from "../delivery/figures.ts";
 import { fairnessMarkdown, figures, observations } from "./report.ts";
 import { type FairnessResults, type HealthyRun, vsBare } from "./results.ts";
+import { TEST_MACHINE } from "../common/machine_fixture.ts";
 
 const stats = (p50: number, p95: number, max = p95): LatencyStats => ({
   count: 300,
@@ -58,19 +58,7 @@ function run(): FairnessResults {
   };
 }
 
-const machine: Machine = {
-  nproc: 2,
-  cpuModel: "Test CPU",
-  cpuVectorExtensions: "avx2",
-  memoryGiB: 4,
-  os: "Debian",
-  kernel: "6",
-  deno: "Deno 2",
-  postgres: "PostgreSQL 15",
-  kafka: "Kafka 3",
-  java: "java 17",
-  loadGenerator: "in-process",
-};
+const machine = TEST_MACHINE;
 
 Deno.test("fairness report: a run within every target says so", () => {
   const r = run();

@@ -12,12 +12,9 @@
 import { connectConsumer } from "@hire/db";
 import { queueBehindStaleStatistics } from "@hire/testing/outbox_rows.ts";
 import { PAGE } from "../../shared/outbox/flusher.ts";
-import { commitUnderTest } from "../common/commit.ts";
 import { positiveInt, wholeNumbers } from "../common/config.ts";
-import { eachFreshDatabase } from "../common/fresh_database.ts";
-import { describeMachine } from "../common/machine.ts";
 import { runBenchmark, step } from "../common/proc.ts";
-import { writeDatedReport } from "../common/report.ts";
+import { runStatementsBenchmark } from "../common/statements_bench.ts";
 import { latencyStats } from "../common/stats.ts";
 import { timeClaims, timePageReads } from "./measure.ts";
 import { outboxClaimMarkdown } from "./report.ts";
@@ -27,13 +24,12 @@ const TOPIC = "bench.outbox.claim";
 async function main() {
   const depths = wholeNumbers("BENCH_OUTBOX_CLAIM_DEPTHS", "1000,10000,40000", PAGE);
   const runs = positiveInt("BENCH_OUTBOX_CLAIM_RUNS", 5);
-  const at = new Date().toISOString();
-  const commit = await commitUnderTest();
-  const rows = await eachFreshDatabase(
-    "hire_bench_outbox_claim",
-    depths,
-    (url) => connectConsumer(url, { max: 1, name: "bench" }),
-    async (sql, depth) => {
+  await runStatementsBenchmark({
+    task: "outbox-claim",
+    sizes: depths,
+    open: (url) => connectConsumer(url, { max: 1, name: "bench" }),
+    config: { depths, page: PAGE, runs },
+    measure: async (sql, depth) => {
       await queueBehindStaleStatistics(sql, TOPIC, depth);
       const claims = await timeClaims(sql, TOPIC, PAGE, runs);
       const row = {
@@ -48,15 +44,8 @@ async function main() {
       );
       return row;
     },
-  );
-  const report = {
-    at,
-    commit,
-    config: { depths, page: PAGE, runs },
-    rows,
-    machine: await describeMachine("none (statements from one connection)"),
-  };
-  await writeDatedReport("outbox-claim", report, outboxClaimMarkdown(report));
+    markdown: outboxClaimMarkdown,
+  });
 }
 
 if (import.meta.main) await runBenchmark(main);

@@ -3,9 +3,9 @@
  * `bench/results/outbox-claim.md`.
  * @module
  */
-import type { Machine } from "../common/machine.ts";
-import { machineTable, markdownTable, thousands } from "../common/markdown.ts";
+import { markdownTable, thousands } from "../common/markdown.ts";
 import type { LatencyStats } from "../common/stats.ts";
+import { statementsMarkdown, type StatementsReport } from "../common/statements_report.ts";
 
 /** The figures with `depth` rows queued. */
 export interface OutboxClaimRow {
@@ -17,13 +17,10 @@ export interface OutboxClaimRow {
   pagesRead: number;
 }
 
-export interface OutboxClaimReport {
-  at: string;
-  commit: string;
-  config: { depths: number[]; page: number; runs: number };
-  rows: OutboxClaimRow[];
-  machine: Machine;
-}
+export type OutboxClaimReport = StatementsReport<
+  { depths: number[]; page: number; runs: number },
+  OutboxClaimRow
+>;
 
 const ms = (n: number) => n.toFixed(n < 100 ? 2 : 0);
 
@@ -52,14 +49,11 @@ export function outboxClaimTable(rows: readonly OutboxClaimRow[]): string {
 
 export function outboxClaimMarkdown(r: OutboxClaimReport): string {
   const c = r.config;
-  return `# What the outbox flusher's claim costs behind a deep queue
-
-Measured on ${
-    r.at.slice(0, 10)
-  } (${r.at}) with \`deno task bench:outbox-claim\`, commit ${r.commit}.
-Raw figures: \`outbox-claim-${r.at.slice(0, 10)}.json\`.
-
-Every service publishes what it writes through the outbox: a flusher claims the oldest page
+  return statementsMarkdown(
+    "outbox-claim",
+    "What the outbox flusher's claim costs behind a deep queue",
+    r,
+    `Every service publishes what it writes through the outbox: a flusher claims the oldest page
 (${c.page} rows, the flusher's own) of each topic's queue (\`outbox_pending\`) and publishes it. While
 Kafka is away the queue grows, and when it is back the flusher works it off a page at a time. For
 each depth below, a database made afresh holds a queue as such a burst meets it: its statistics
@@ -70,10 +64,6 @@ untimed, each rolled back so that every claim meets the same queue, with the que
 one read; then, as the yardstick on the same connection, ${c.runs} reads of the page's rows by the
 queue's key.
 
-${outboxClaimTable(r.rows)}
-
-## Machine
-
-${machineTable(r.machine, r.at)}
-`;
+${outboxClaimTable(r.rows)}`,
+  );
 }

@@ -9,24 +9,20 @@
  * @module
  */
 import { connect } from "@hire/db";
-import { commitUnderTest } from "../common/commit.ts";
 import { wholeNumbers } from "../common/config.ts";
-import { eachFreshDatabase } from "../common/fresh_database.ts";
-import { describeMachine } from "../common/machine.ts";
 import { runBenchmark, step } from "../common/proc.ts";
-import { writeDatedReport } from "../common/report.ts";
+import { runStatementsBenchmark } from "../common/statements_bench.ts";
 import { fillLog, purgeOnce } from "./measure.ts";
 import { purgeScaleMarkdown } from "./report.ts";
 
 async function main() {
   const events = wholeNumbers("BENCH_PURGE_EVENTS", "2000,8000,32000", 2);
-  const at = new Date().toISOString();
-  const commit = await commitUnderTest();
-  const rows = await eachFreshDatabase(
-    "hire_bench_purge_scale",
-    events,
-    (url) => connect(url, { max: 1, name: "bench" }),
-    async (sql, n) => {
+  await runStatementsBenchmark({
+    task: "purge-scale",
+    sizes: events,
+    open: (url) => connect(url, { max: 1, name: "bench" }),
+    config: { events },
+    measure: async (sql, n) => {
       await fillLog(sql, n);
       const row = { events: n, ...await purgeOnce(sql) };
       step(
@@ -36,15 +32,8 @@ async function main() {
       );
       return row;
     },
-  );
-  const report = {
-    at,
-    commit,
-    config: { events },
-    rows,
-    machine: await describeMachine("none (statements from one connection)"),
-  };
-  await writeDatedReport("purge-scale", report, purgeScaleMarkdown(report));
+    markdown: purgeScaleMarkdown,
+  });
 }
 
 if (import.meta.main) await runBenchmark(main);

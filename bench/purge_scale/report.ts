@@ -3,22 +3,16 @@
  * `bench/results/purge-scale.md`.
  * @module
  */
-import type { Machine } from "../common/machine.ts";
-import { machineTable, markdownTable, thousands } from "../common/markdown.ts";
+import { markdownTable, thousands } from "../common/markdown.ts";
 import type { purgeOnce } from "./measure.ts";
+import { statementsMarkdown, type StatementsReport } from "../common/statements_report.ts";
 
 /** The figures with `events` events in the log. */
 export interface PurgeScaleRow extends Awaited<ReturnType<typeof purgeOnce>> {
   events: number;
 }
 
-export interface PurgeScaleReport {
-  at: string;
-  commit: string;
-  config: { events: number[] };
-  rows: PurgeScaleRow[];
-  machine: Machine;
-}
+export type PurgeScaleReport = StatementsReport<{ events: number[] }, PurgeScaleRow>;
 
 const ms = (n: number) => n.toFixed(n < 100 ? 1 : 0);
 
@@ -50,12 +44,11 @@ export function purgeScaleTable(rows: readonly PurgeScaleRow[]): string {
 }
 
 export function purgeScaleMarkdown(r: PurgeScaleReport): string {
-  return `# What the retention purge of the delivery log and its events costs as the log grows
-
-Measured on ${r.at.slice(0, 10)} (${r.at}) with \`deno task bench:purge-scale\`, commit ${r.commit}.
-Raw figures: \`purge-scale-${r.at.slice(0, 10)}.json\`.
-
-\`deno task purge\` (\`purgeExpired\`) deletes the delivery log's entries past 30 days, then the
+  return statementsMarkdown(
+    "purge-scale",
+    "What the retention purge of the delivery log and its events costs as the log grows",
+    r,
+    `\`deno task purge\` (\`purgeExpired\`) deletes the delivery log's entries past 30 days, then the
 events no entry refers to any more. For each count of events below, a database made afresh holds
 them for one partner with two webhooks, a succeeded attempt of each event to both, every other event
 and its attempts 40 days old and the rest a day old. From one connection: the log's purge, then the
@@ -63,10 +56,6 @@ events' (and, counted by the server in its transaction, the pages of the log and
 read: \`pg_stat_get_xact_blocks_fetched\`), then, as the yardstick, a bare \`DELETE\` of as many rows
 by age from a table of the events' ids and ages with its primary key alone.
 
-${purgeScaleTable(r.rows)}
-
-## Machine
-
-${machineTable(r.machine, r.at)}
-`;
+${purgeScaleTable(r.rows)}`,
+  );
 }
