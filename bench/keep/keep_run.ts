@@ -44,16 +44,16 @@ export function datedJsonDate(markdown: string, task: string): string {
   return m[1]!;
 }
 
+/** A run's profile named under its date; the part after the date is the group. */
+const datedProfile = (task: string, date: string) =>
+  new RegExp(`profiles/${escape(task)}-${escape(date)}-([a-z0-9-]+)\\.cpuprofile(?:\\.gz)?`, "g");
+
 /**
  * The profiles a report names that the run wrote under its date
  * (`profiles/<task>-<date>-<part>.cpuprofile`, gzipped or not), by the part after the date.
  */
 export function datedProfiles(text: string, task: string, date: string): string[] {
-  const re = new RegExp(
-    `profiles/${escape(task)}-${escape(date)}-([a-z0-9-]+)\\.cpuprofile(?:\\.gz)?`,
-    "g",
-  );
-  return [...new Set([...text.matchAll(re)].map((m) => m[1]!))];
+  return [...new Set([...text.matchAll(datedProfile(task, date))].map((m) => m[1]!))];
 }
 
 /** The kept name of a profile part: always gzipped, as the kept profiles are. */
@@ -63,13 +63,7 @@ export const keptProfile = (r: KeepRequest, part: string) =>
 /** A report's text with its dated names replaced by the kept ones. */
 export function renamed(text: string, r: KeepRequest, date: string): string {
   return text
-    .replace(
-      new RegExp(
-        `profiles/${escape(r.task)}-${escape(date)}-([a-z0-9-]+)\\.cpuprofile(?:\\.gz)?`,
-        "g",
-      ),
-      (_, part: string) => keptProfile(r, part),
-    )
+    .replace(datedProfile(r.task, date), (_, part: string) => keptProfile(r, part))
     .replaceAll(`${r.task}-${date}.json`, `${r.task}-${r.label}.json`);
 }
 
