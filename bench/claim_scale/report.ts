@@ -5,7 +5,11 @@
  */
 import { markdownTable, thousands } from "../common/markdown.ts";
 import type { LatencyStats } from "../common/stats.ts";
-import { statementsMarkdown, type StatementsReport } from "../common/statements_report.ts";
+import {
+  statementsMarkdown,
+  type StatementsReport,
+  timesYardstick,
+} from "../common/statements_report.ts";
 
 /** The figures with `idle` webhooks beside the busy one. */
 export interface ClaimScaleRow {
@@ -44,7 +48,7 @@ export function claimScaleTable(rows: readonly ClaimScaleRow[]): string {
       ms(r.claimMs.p50),
       ms(r.claimMs.p95),
       ms(r.pointQueryMs.p50),
-      `${(r.claimMs.p50 / r.pointQueryMs.p50).toFixed(1)}×`,
+      timesYardstick(r.claimMs.p50, r.pointQueryMs.p50),
       thousands(r.webhookRowsRead.claim),
       ms(r.cancelMs.p50),
       thousands(r.webhookRowsRead.cancel),

@@ -38,3 +38,7 @@ ${body}
 ${machineTable(r.machine, r.at)}
 `;
 }
+
+/** A statement's time over its yardstick's, as the scale checks' tables print it. */
+export const timesYardstick = (ms: number, yardstickMs: number): string =>
+  `${(ms / yardstickMs).toFixed(1)}×`;

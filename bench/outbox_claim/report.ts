@@ -5,7 +5,11 @@
  */
 import { markdownTable, thousands } from "../common/markdown.ts";
 import type { LatencyStats } from "../common/stats.ts";
-import { statementsMarkdown, type StatementsReport } from "../common/statements_report.ts";
+import {
+  statementsMarkdown,
+  type StatementsReport,
+  timesYardstick,
+} from "../common/statements_report.ts";
 
 /** The figures with `depth` rows queued. */
 export interface OutboxClaimRow {
@@ -40,7 +44,7 @@ export function outboxClaimTable(rows: readonly OutboxClaimRow[]): string {
       ms(r.claimMs.p50),
       ms(r.claimMs.max),
       ms(r.pageReadMs.p50),
-      `${(r.claimMs.p50 / r.pageReadMs.p50).toFixed(1)}×`,
+      timesYardstick(r.claimMs.p50, r.pageReadMs.p50),
       thousands(r.pagesRead),
     ]),
     [0, 1, 2, 3, 4, 5],

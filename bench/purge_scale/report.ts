@@ -5,7 +5,11 @@
  */
 import { markdownTable, thousands } from "../common/markdown.ts";
 import type { purgeOnce } from "./measure.ts";
-import { statementsMarkdown, type StatementsReport } from "../common/statements_report.ts";
+import {
+  statementsMarkdown,
+  type StatementsReport,
+  timesYardstick,
+} from "../common/statements_report.ts";
 
 /** The figures with `events` events in the log. */
 export interface PurgeScaleRow extends Awaited<ReturnType<typeof purgeOnce>> {
@@ -36,7 +40,7 @@ export function purgeScaleTable(rows: readonly PurgeScaleRow[]): string {
       thousands(r.eventsPurged),
       ms(r.eventsMs),
       ms(r.bareMs),
-      `${(r.eventsMs / r.bareMs).toFixed(1)}×`,
+      timesYardstick(r.eventsMs, r.bareMs),
       thousands(r.logPagesRead),
     ]),
     [0, 1, 2, 3, 4, 5, 6, 7],
