@@ -35,6 +35,9 @@ export function meetsTarget(r: BulkRun): boolean {
     r.created === r.calls * r.jobsPerCall && r.latency.p99 <= BULK_TARGET_P99_MS;
 }
 
+/** The name of a run's raw figures, beside `bulk.md`. */
+export const bulkJsonName = (at: Date) => `bulk-${at.toISOString().slice(0, 10)}.json`;
+
 /** The Markdown report of the runs. */
 export function bulkMarkdown(
   runs: readonly BulkRun[],
@@ -49,7 +52,9 @@ export function bulkMarkdown(
   const m = ctx.machine;
   return `# Bulk create benchmark
 
-Measured on ${ctx.at.toISOString()} with \`deno task bench:bulk\`: \`POST /v1/partner/jobs/bulk\`
+Measured on ${ctx.at.toISOString()} (raw figures: \`${
+    bulkJsonName(ctx.at)
+  }\`) with \`deno task bench:bulk\`: \`POST /v1/partner/jobs/bulk\`
 with ${runs[0]?.jobsPerCall ?? 0} valid jobs per call against the edge at \`${ctx.baseUrl}\`, after
 a warm-up. Each call is timed from sending the request to reading the whole 207. Target: p99 ≤
 ${BULK_TARGET_P99_MS} ms for one call, all jobs created.

@@ -7,7 +7,7 @@
  * @module
  */
 import { createPartner } from "../common/partner.ts";
-import { bulkBody, bulkMarkdown, type BulkRun, meetsTarget } from "./bulk.ts";
+import { bulkBody, bulkJsonName, bulkMarkdown, type BulkRun, meetsTarget } from "./bulk.ts";
 import { latencyStats } from "../common/stats.ts";
 import { describeMachine } from "../common/machine.ts";
 import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
@@ -94,7 +94,7 @@ async function main() {
     const md = bulkMarkdown(runs, { at, machine, baseUrl });
     await Deno.writeTextFile(new URL("bulk.md", RESULTS_DIR), md);
     await Deno.writeTextFile(
-      new URL(`bulk-${at.toISOString().slice(0, 10)}.json`, RESULTS_DIR),
+      new URL(bulkJsonName(at), RESULTS_DIR),
       JSON.stringify({ generated_at: at.toISOString(), machine, runs }, null, 2) + "\n",
     );
     console.log(md);

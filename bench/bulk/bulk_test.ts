@@ -51,4 +51,5 @@ Deno.test("bulkMarkdown: one row per run with its figures and verdict", () => {
   assert.match(md, /\| 1 \| 3 \| 150 \| 180 \| 180 \| 180 \| 600 \| 300 \| 0 \| 0 \| met \|/);
   assert.match(md, /\| 4 \| 3 \| 900 \| 900 \| 900 \| 900 \| 600 \| 300 \| 0 \| 0 \| MISSED \|/);
   assert.match(md, /2 × CPU/);
+  assert.match(md, /raw figures: `bulk-2026-11-22\.json`/);
 });

@@ -29,7 +29,13 @@ import { startBareHono } from "../site/bare_hono.ts";
 import { measureAll } from "./measure.ts";
 import { startConsole } from "./serve_console.ts";
 import { deliveryHref, fixedPages, nextHref, type PageTarget, type SkippedPage } from "./pages.ts";
-import { compare, consoleMarkdown, type ConsoleReport, TARGET_P95_MS } from "./report.ts";
+import {
+  compare,
+  consoleJsonName,
+  consoleMarkdown,
+  type ConsoleReport,
+  TARGET_P95_MS,
+} from "./report.ts";
 import { ISSUE_SIZE, seed } from "./seed.ts";
 
 const DATABASE = "hire_bench_console";
@@ -235,7 +241,7 @@ async function main(): Promise<void> {
           `p99 ${p.stats.p99.toFixed(1)} ms (${p.met ? "met" : "MISSED"})`,
       );
     }
-    const json = new URL(`console-${report.date}.json`, RESULTS_DIR);
+    const json = new URL(consoleJsonName(report), RESULTS_DIR);
     await Deno.writeTextFile(json, JSON.stringify(report, null, 2) + "\n");
     await Deno.writeTextFile(new URL("console.md", RESULTS_DIR), consoleMarkdown(report));
     step(`wrote ${json.pathname} and console.md`);

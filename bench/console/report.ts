@@ -97,6 +97,9 @@ function dataText(d: ConsoleReport["data"]): string {
     `${rows.join(", ")}.`;
 }
 
+/** The name of a run's raw figures, beside `console.md`. */
+export const consoleJsonName = (r: { date: string }) => `console-${r.date}.json`;
+
 /** The Markdown summary. */
 export function consoleMarkdown(r: ConsoleReport): string {
   const missed = r.pages.filter((p) => !p.met);
@@ -110,7 +113,8 @@ export function consoleMarkdown(r: ConsoleReport): string {
       .join("\n");
   return `# Partner console page speed
 
-\`deno task bench:console\`, ${r.generated_at}, commit ${r.commit}. ${headline}
+\`deno task bench:console\`, ${r.generated_at}, commit ${r.commit}, raw figures
+\`${consoleJsonName(r)}\`. ${headline}
 
 Target (issue 14): console pages answer in p95 ≤ ${TARGET_P95_MS} ms with 10,000 jobs and
 100,000 delivery attempts for the partner.

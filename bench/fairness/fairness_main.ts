@@ -25,7 +25,7 @@ import { describeMachine } from "../common/machine.ts";
 import { RESULTS_DIR, step } from "../common/proc.ts";
 import { createFleet } from "../delivery/fleet.ts";
 import { CONFIG } from "./config.ts";
-import { fairnessMarkdown, figures, TARGETS } from "./report.ts";
+import { fairnessJsonName, fairnessMarkdown, figures, TARGETS } from "./report.ts";
 import type { FairnessResults } from "./results.ts";
 import { aloneRun, besideNoisyRun, noisyPartner, warmUp } from "./scenarios.ts";
 import { measureBareHono } from "./yardstick.ts";
@@ -82,7 +82,7 @@ async function main() {
   await Deno.mkdir(RESULTS_DIR, { recursive: true });
   await Deno.writeTextFile(new URL("fairness.md", RESULTS_DIR), md);
   await Deno.writeTextFile(
-    new URL(`fairness-${at.toISOString().slice(0, 10)}.json`, RESULTS_DIR),
+    new URL(fairnessJsonName(at), RESULTS_DIR),
     JSON.stringify(
       {
         generated_at: at.toISOString(),

@@ -65,6 +65,8 @@ Deno.test("fairness report: a run within every target says so", () => {
   assert.ok(figures(r).every(meets));
   const md = fairnessMarkdown(r, { at: new Date(0), machine, commit: "abc123" });
   assert.match(md, /Every target met\./);
+  // bench:keep finds the run's raw figures by this name.
+  assert.match(md, /raw figures `fairness-1970-01-01\.json`/);
   assert.match(md, /The broker was warmed up before the loads that use it: 60 s/);
   const cold = fairnessMarkdown({ ...r, broker_warmup: null }, {
     at: new Date(0),

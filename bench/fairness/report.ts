@@ -123,6 +123,9 @@ const row = (name: string, events: number, run: HealthyRun, r: FairnessResults) 
   String(vsBare(run.latency_ms, r.bare_hono.latency_ms)),
 ];
 
+/** The name of a run's raw figures, beside `fairness.md`. */
+export const fairnessJsonName = (at: Date) => `fairness-${at.toISOString().slice(0, 10)}.json`;
+
 /** The Markdown summary of a run. */
 export function fairnessMarkdown(r: FairnessResults, ctx: ReportContext): string {
   const n = r.beside_noisy.noisy;
@@ -141,9 +144,9 @@ export function fairnessMarkdown(r: FairnessResults, ctx: ReportContext): string
   ];
   return `# Fair delivery across partners
 
-\`deno task bench:fairness\`, ${ctx.at.toISOString()}, commit ${ctx.commit}. **${
-    figs.every(meets) ? "Every target met." : "Some targets MISSED (see below)."
-  }**
+\`deno task bench:fairness\`, ${ctx.at.toISOString()}, commit ${ctx.commit}, raw figures \`${
+    fairnessJsonName(ctx.at)
+  }\`. **${figs.every(meets) ? "Every target met." : "Some targets MISSED (see below)."}**
 
 The edge and the delivery service run in-process on real Kafka and Postgres (as
 \`bench:delivery\`), with the production settings: \`WEBHOOK_TIMEOUT\` 10 s, \`DELIVERY_POLL_MS\` 1000,

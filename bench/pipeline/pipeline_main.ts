@@ -21,14 +21,14 @@ async function main() {
     if (Deno.args.includes("--seed-only")) return;
     const now = new Date();
     const base = cfg.BENCH_PIPELINE_LABEL ? `pipeline-${cfg.BENCH_PIPELINE_LABEL}` : "pipeline";
-    const date = now.toISOString().slice(0, 10);
-    const run = await runPipeline(stack, seeded, cfg, `${base}-${date}`);
+    const named = `${base}-${now.toISOString().slice(0, 10)}`;
+    const run = await runPipeline(stack, seeded, cfg, named);
     const machine = await describeMachine("none (paced HTTP client, open loop)");
     const notes = cfg.BENCH_PIPELINE_NOTES;
-    const md = pipelineMarkdown(run, cfg, machine, now, notes ? `${notes}\n` : "");
+    const md = pipelineMarkdown(run, cfg, machine, now, `${named}.json`, notes ? `${notes}\n` : "");
     await Deno.writeTextFile(new URL(`${base}.md`, RESULTS_DIR), md);
     await Deno.writeTextFile(
-      new URL(`${base}-${date}.json`, RESULTS_DIR),
+      new URL(`${named}.json`, RESULTS_DIR),
       JSON.stringify(
         {
           generated_at: now.toISOString(),

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { generateSeekers, SEEKER_CITIES } from "@hire/fixtures";
+import { TEST_MACHINE } from "../common/machine_fixture.ts";
+import { loadPipelineConfig } from "./config.ts";
 import { pipelineFigures } from "./figures.ts";
 import { pollDelay, schedule } from "./load.ts";
+import type { PipelineRun } from "./pipeline.ts";
+import { pipelineMarkdown } from "./report.ts";
 import { COPY_COSINE, perturb, variantId, variantSeeker } from "./variants.ts";
 import { createRandom } from "@hire/fixtures";
 
@@ -78,4 +82,37 @@ Deno.test("a job is polled 50 ms after its 201, then ever less often, at most on
     1000,
     1000,
   ]);
+});
+
+Deno.test("the report judges the p95 and names the run's raw figures, as bench:keep reads them", () => {
+  const figures = pipelineFigures(
+    [{ id: "a", status: 201, createdAt: 1000, readyMs: 300, polls: 4 }],
+    [{ id: "a", createdAt: 990, readyAt: 1250, firstMatchAt: 1300, lastMatchAt: 1400, matches: 3 }],
+  );
+  const resident = { edge: { processes: 1, rssKiB: 90_000, pssKiB: 50_000, privateKiB: 40_000 } };
+  const run: PipelineRun = {
+    seed: {
+      fingerprint: "f",
+      tablePrefix: "e5",
+      alreadySeeded: true,
+      embeddingsPerSec: null,
+      writtenPerSec: null,
+      seconds: null,
+    },
+    seekersInIndex: 100_000,
+    graph: false,
+    cache: { vectorBytes: 800 * 2 ** 20, sharedBuffersBytes: 2 * 2 ** 30 },
+    jobsInIndex: 3001,
+    figures,
+    residentAtRest: resident,
+    residentUnderLoadPeak: resident,
+    residentUnderLoadLast: resident,
+    profile: null,
+    brokerWarmup: null,
+    cpuUnderLoad: { cores: 2, machineBusyPct: 50, groups: [], top: [] },
+  };
+  const cfg = loadPipelineConfig({});
+  const md = pipelineMarkdown(run, cfg, TEST_MACHINE, new Date(0), "pipeline-1970-01-01.json", "");
+  assert.match(md, /\| 201 → match_ready p95 \(target ≤ 1000 ms\) \| 300 ms — met \|/);
+  assert.match(md, /Raw figures: `pipeline-1970-01-01\.json`\./);
 });

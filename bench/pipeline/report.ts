@@ -45,6 +45,7 @@ export function pipelineMarkdown(
   cfg: PipelineConfig,
   machine: Machine,
   at: Date,
+  rawFile: string,
   notes: string,
 ): string {
   const f = run.figures;
@@ -76,7 +77,7 @@ services and the client share the machine below${
     cfg.BENCH_PIPELINE_PROFILE ? "; the matching service ran under `--cpu-prof`" : ""
   }. Seed: ${seed}. The broker was ${
     describeBrokerWarmUp(run.brokerWarmup, "BENCH_PIPELINE_BROKER_WARMUP")
-  }
+  } Raw figures: \`${rawFile}\`.
 
 | figure | value |
 | --- | --- |
