@@ -58,6 +58,9 @@ ${
 `;
 }
 
+/** The name of a run's raw figures (every sample), beside `soak.md`. */
+export const soakJsonName = (at: Date) => `soak-${at.toISOString().slice(0, 10)}.json`;
+
 /** The summary of a soak. */
 export function soakMarkdown(run: SoakRun, cfg: PipelineConfig, machine: Machine, at: Date) {
   const growing = Object.entries(run.trends).filter(([, t]) => t.grows).map(([n]) => n);
@@ -117,6 +120,6 @@ ${minuteRows.join("\n")}
 
 ${timelineMarkdown(run, cfg)}
 Machine: ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os},
-${machine.deno}, ${machine.postgres}, ${machine.kafka}. Every sample: \`soak-<date>.json\`.
+${machine.deno}, ${machine.postgres}, ${machine.kafka}. Every sample: \`${soakJsonName(at)}\`.
 `;
 }
