@@ -5,8 +5,7 @@
  * orchestrator would. Each service's output is appended to `<logDir>/<name>.log`.
  * @module
  */
-import { ROOT } from "../../deploy/local/run.ts";
-import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
+import { serviceCommand, type ServiceName, SERVICES } from "../../deploy/local/services.ts";
 
 /** A service that exited without being asked to. */
 export interface ServiceExit {
@@ -87,13 +86,9 @@ export async function startFleet(opts: {
     const path = `${opts.logDir}/${name}.log`;
     const open = () => Deno.open(path, { create: true, append: true });
     const [out, err] = [await open(), await open()];
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", ...profileFlags(name), ...perfFlags, entry],
-      cwd: ROOT,
+    const child = serviceCommand(entry, {
       env: opts.env(name),
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
+      denoFlags: [...profileFlags(name), ...perfFlags],
     }).spawn();
     started.push(child.pid);
     await Deno.writeTextFile(opts.pidFile, `${child.pid}\n`, { append: true });

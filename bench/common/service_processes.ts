@@ -7,8 +7,7 @@
  */
 import { freePort } from "@hire/testing/ports.ts";
 import type { GroupIds, TopicNames } from "@hire/topology";
-import { type ServiceName, SERVICES } from "../../deploy/local/services.ts";
-import { ROOT } from "./proc.ts";
+import { serviceCommand, type ServiceName, SERVICES } from "../../deploy/local/services.ts";
 import { isReady, LIFTED_PLAN_LIMITS, LIFTED_SITE_LIMIT, tail } from "./system.ts";
 
 /** The running services. */
@@ -40,13 +39,10 @@ export async function startServiceProcesses(opts: {
     // One handle per stream (a pipe locks its writable), both appending to the one log.
     const open = () => Deno.open(logOf(name), { create: true, append: true });
     const [out, err] = [await open(), await open()];
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", ...(opts.flags?.[name] ?? []), entry],
-      cwd: opts.cwd ?? ROOT,
+    const child = serviceCommand(entry, {
       env: opts.env(name),
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
+      denoFlags: opts.flags?.[name],
+      cwd: opts.cwd,
     }).spawn();
     child.stdout.pipeTo(out.writable).catch(() => {});
     child.stderr.pipeTo(err.writable).catch(() => {});

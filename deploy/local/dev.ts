@@ -10,7 +10,7 @@ import { ensureLogins, loginOf, urlAs } from "./db_logins.ts";
 import { prepare, up } from "./infra.ts";
 import { ROOT, step } from "./run.ts";
 import { describeMail, startSmtpSink } from "@hire/testing/smtp_sink.ts";
-import { SERVICES } from "./services.ts";
+import { serviceCommand, SERVICES } from "./services.ts";
 
 // DEV_SERVICES=job,edge runs a subset, e.g. to measure the API without the pipeline
 // competing for the same cores.
@@ -52,13 +52,8 @@ const env = {
 };
 const children = selected.map(({ name, entry }, i) => {
   const { role, password } = logins[i]!;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", entry],
-    cwd: ROOT,
+  const child = serviceCommand(entry, {
     env: { ...env, DATABASE_URL: urlAs(infra.databaseUrl, loginOf(role), password) },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
   }).spawn();
   for (const stream of [child.stdout, child.stderr]) prefixLines(stream, name);
   return { name, child };
@@ -92,8 +87,10 @@ const stop = (signal: Deno.Signal) => {
     } catch { /* already exited */ }
   }
 };
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, () => stop(signal));
+// The services lead sessions of their own (serviceCommand): the terminal's Ctrl-C and hang-up
+// reach this process only, which passes them on (a hang-up as the stop services handle).
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  Deno.addSignalListener(signal, () => stop(signal === "SIGHUP" ? "SIGTERM" : signal));
 }
 
 // One service dying takes the others down, so a broken dev stack is never half-running.

@@ -4,6 +4,7 @@
  * same list.
  */
 import { SERVICE_ROLES } from "@hire/db";
+import { ROOT } from "./run.ts";
 
 /** Services, their entry points and the Postgres role each acts as, in start order. */
 export const SERVICES = [
@@ -18,3 +19,34 @@ export const SERVICES = [
 
 /** A service's short name, e.g. `deliver`. */
 export type ServiceName = typeof SERVICES[number]["name"];
+
+/**
+ * A service's process as `deno task dev` and the chaos fleet start it, its output piped to
+ * the caller. Each leads a session of its own: outside cgroups Linux schedules a session as
+ * one group (autogroups), so services sharing the caller's session shared one group's CPU,
+ * the edge and the job service with delivery and matching, against each Postgres backend (a
+ * session, so a group, of its own). Apart, each service is a group as each is a cgroup under
+ * compose, and the embedding service lowers its own group (`lowerCpuPriority`, `@hire/config`).
+ * Measured in bench/results/starvation-twenty-seventh-machine-*.md (docs/performance.md,
+ * Background work and the API). A session of its own also keeps the terminal's signals from
+ * it: the caller stops it (SIGTERM), as an orchestrator would.
+ */
+export function serviceCommand(
+  entry: string,
+  opts: {
+    env: Record<string, string>;
+    denoFlags?: string[];
+    /** The tree the service runs from (default: this repository). */
+    cwd?: string;
+  },
+): Deno.Command {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", ...opts.denoFlags ?? [], entry],
+    cwd: opts.cwd ?? ROOT,
+    env: opts.env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    detached: true,
+  });
+}
