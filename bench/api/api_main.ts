@@ -24,7 +24,7 @@ async function measure(
   apiKey: string,
   scenario: Scenario,
   kind: LoadKind,
-  systemRoot: number | undefined,
+  systemPgid: number | undefined,
 ): Promise<ScenarioResult> {
   const spec: LoadSpec = {
     scenario,
@@ -39,7 +39,7 @@ async function measure(
   const { result, cpu } = await warmAndMeasure(
     scenario,
     (durationS, nonce) => runLoad(tool, { ...spec, durationS }, nonce),
-    { ...cfg, systemRoot },
+    { ...cfg, systemPgid },
   );
   const request = kind.type === "create" ? `POST ${JOBS_PATH}` : `GET ${JOBS_PATH}/:id`;
   return scenarioResult(scenario, request, cfg, result, TARGETS[scenario], cpu);
@@ -67,14 +67,14 @@ async function main(): Promise<void> {
     step(`created partner ${partner.partner_id}`);
     await createOneJob(cfg.baseUrl, partner.api_key, jobBody("Bench smoke test"));
 
-    const root = system?.root;
+    const pgid = system?.pgid;
     const results = [
-      await measure(tool, cfg, partner.api_key, "create-job", { type: "create" }, root),
+      await measure(tool, cfg, partner.api_key, "create-job", { type: "create" }, pgid),
     ];
     const ids = await newestJobIds(cfg.baseUrl, partner.api_key);
     step(`retrieve-job: cycling through ${ids.length} jobs created by the create run`);
     results.push(
-      await measure(tool, cfg, partner.api_key, "retrieve-job", { type: "retrieve", ids }, root),
+      await measure(tool, cfg, partner.api_key, "retrieve-job", { type: "retrieve", ids }, pgid),
     );
 
     const now = new Date();

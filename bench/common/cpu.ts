@@ -52,10 +52,14 @@ export interface CpuUsage {
 }
 
 /** Processes of the system under test are told apart from look-alikes (e.g. a test's own
- * job service) by descent from the `deno task dev` the benchmark started (`ours`): its
- * services lead sessions and process groups of their own (`serviceCommand`), so its process
- * group does not hold them. */
-function classify(pid: number, comm: string, cmdline: string, ours: boolean): string {
+ * job service) by the process group of the `deno task dev` the benchmark started. */
+function classify(
+  pid: number,
+  comm: string,
+  cmdline: string,
+  pgrp: number,
+  systemPgid?: number,
+): string {
   if (cmdline.includes("kafka.Kafka")) {
     return cmdline.includes(`${ROOT}.local/kafka`) ? "kafka (java)" : "other java";
   }
@@ -65,6 +69,7 @@ function classify(pid: number, comm: string, cmdline: string, ours: boolean): st
   if (comm === "wrk") return "wrk";
   if (cmdline.includes("bench/site/bare_hono.ts")) return "bare hono (deno)";
   if (cmdline.includes("bench/baselines/minimal.ts")) return "minimal handler (deno)";
+  const ours = systemPgid === undefined || pgrp === systemPgid;
   if (ours && cmdline.includes("services/edge/main.ts")) return "edge (deno)";
   if (ours && cmdline.includes("services/job/main.ts")) return "job service (deno)";
   if (ours && cmdline.includes("services/site/main.ts")) return "site (deno)";
@@ -72,65 +77,29 @@ function classify(pid: number, comm: string, cmdline: string, ours: boolean): st
   if (ours && cmdline.includes("services/matching/main.ts")) return "matching (deno)";
   if (ours && cmdline.includes("services/delivery/main.ts")) return "delivery (deno)";
   if (ours && cmdline.includes("deploy/local/dev.ts")) return "dev.ts log relay (deno)";
-  if (ours && comm === "deno" && cmdline.includes(" task dev")) return "deno task runner";
+  if (systemPgid !== undefined && pgrp === systemPgid) return "deno task runner";
   if (comm === "deno") return "other deno";
   return "other";
 }
 
-interface ProcStat {
-  pid: number;
-  ppid: number;
-  comm: string;
-  cmdline: string;
-  ticks: number;
-  childTicks: number;
-}
-
-async function readProc(pid: number): Promise<ProcStat | undefined> {
+async function readProc(pid: number, systemPgid?: number): Promise<ProcSample | undefined> {
   try {
     const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
     const close = stat.lastIndexOf(")");
+    const comm = stat.slice(stat.indexOf("(") + 1, close);
     // Fields after the command name: state ppid pgrp … utime(11) stime cutime cstime.
     const f = stat.slice(close + 2).split(" ");
     const cmdline = (await Deno.readTextFile(`/proc/${pid}/cmdline`)).replaceAll("\0", " ")
       .trim();
     return {
-      pid,
-      ppid: Number(f[1]),
-      comm: stat.slice(stat.indexOf("(") + 1, close),
-      cmdline,
+      group: classify(pid, comm, cmdline, Number(f[2]), systemPgid),
+      command: (cmdline || `[${comm}]`).slice(0, 100),
       ticks: Number(f[11]) + Number(f[12]),
       childTicks: Number(f[13]) + Number(f[14]),
     };
   } catch {
     return undefined; // Exited meanwhile.
   }
-}
-
-/** `root` and every process descended from it, by the processes' parents. */
-export function descendants(root: number, parents: ReadonlyMap<number, number>): Set<number> {
-  const children = new Map<number, number[]>();
-  for (const [pid, ppid] of parents) children.set(ppid, [...children.get(ppid) ?? [], pid]);
-  const found = new Set<number>();
-  const visit = [root];
-  for (let pid = visit.pop(); pid !== undefined; pid = visit.pop()) {
-    if (found.has(pid)) continue;
-    found.add(pid);
-    visit.push(...children.get(pid) ?? []);
-  }
-  return found;
-}
-
-/** Every live process and its parent. */
-export async function processParents(): Promise<Map<number, number>> {
-  const parents = new Map<number, number>();
-  for await (const e of Deno.readDir("/proc")) {
-    if (!/^\d+$/.test(e.name)) continue;
-    const stat = await Deno.readTextFile(`/proc/${e.name}/stat`).catch(() => "");
-    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (ppid > 0) parents.set(Number(e.name), ppid);
-  }
-  return parents;
 }
 
 async function readMachine(): Promise<[number, number]> {
@@ -142,27 +111,14 @@ async function readMachine(): Promise<[number, number]> {
   return [total - idle, total];
 }
 
-/**
- * Reads every process's CPU counters now. `systemRoot`: the pid of the `deno task dev` the
- * benchmark started; only its descendants count as the system's services (without it, any
- * process running a service's entry point does).
- */
-export async function snapshot(systemRoot?: number): Promise<CpuSnapshot> {
-  const stats: ProcStat[] = [];
+/** Reads every process's CPU counters now. */
+export async function snapshot(systemPgid?: number): Promise<CpuSnapshot> {
+  const procs = new Map<number, ProcSample>();
   for await (const e of Deno.readDir("/proc")) {
     if (!/^\d+$/.test(e.name)) continue;
-    const s = await readProc(Number(e.name));
-    if (s) stats.push(s);
+    const s = await readProc(Number(e.name), systemPgid);
+    if (s) procs.set(Number(e.name), s);
   }
-  const system = systemRoot === undefined
-    ? undefined
-    : descendants(systemRoot, new Map(stats.map((s) => [s.pid, s.ppid])));
-  const procs = new Map<number, ProcSample>(stats.map((s) => [s.pid, {
-    group: classify(s.pid, s.comm, s.cmdline, system?.has(s.pid) ?? true),
-    command: (s.cmdline || `[${s.comm}]`).slice(0, 100),
-    ticks: s.ticks,
-    childTicks: s.childTicks,
-  }]));
   return { at: performance.now(), procs, machine: await readMachine() };
 }
 

@@ -24,8 +24,8 @@ export function brief(r: LoadResult): string {
 }
 
 /**
- * Warms up for `warmupS` seconds, then measures for `durationS`. `systemRoot` is the pid
- * of a `deno task dev` the benchmark started (see {@link snapshot});
+ * Warms up for `warmupS` seconds, then measures for `durationS`. `systemPgid` is the
+ * process group of a `deno task dev` the benchmark started (see {@link snapshot});
  * `afterWarmUp` runs between the two, outside the measured window.
  */
 export async function warmAndMeasure(
@@ -34,7 +34,7 @@ export async function warmAndMeasure(
   opts: {
     warmupS: number;
     durationS: number;
-    systemRoot?: number;
+    systemPgid?: number;
     afterWarmUp?: () => Promise<void>;
   },
 ): Promise<Measured> {
@@ -43,9 +43,9 @@ export async function warmAndMeasure(
   step(`${name}: warm-up ${brief(await run(opts.warmupS, `w${stamp}`))}`);
   await opts.afterWarmUp?.();
   step(`${name}: measuring for ${opts.durationS} s`);
-  const before = await snapshot(opts.systemRoot);
+  const before = await snapshot(opts.systemPgid);
   const result = await run(opts.durationS, `m${stamp}`);
-  const cpu = usage(before, await snapshot(opts.systemRoot));
+  const cpu = usage(before, await snapshot(opts.systemPgid));
   step(`${name}: ${brief(result)}`);
   step(`${name}: ${cpuLine(cpu)}`);
   return { result, cpu };

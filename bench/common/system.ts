@@ -1,9 +1,8 @@
 /**
- * Finds the running system, or starts `deno task dev` in a session of its own and stops it,
- * and every service it runs, again afterwards.
+ * Finds the running system, or starts `deno task dev` in its own process group (so that
+ * it and every service it runs can be stopped together) and stops it again afterwards.
  * @module
  */
-import { descendants, processParents } from "./cpu.ts";
 import { ROOT, step } from "./proc.ts";
 
 /** The edge the benchmarks load: `BENCH_URL`, else loopback on `PORT` (8080). */
@@ -35,10 +34,28 @@ export async function isReady(baseUrl: string): Promise<boolean> {
 
 /** A `deno task dev` started by the benchmark. */
 export interface StartedSystem {
-  /** The task runner's pid: the system's processes are it and its descendants. */
-  root: number;
+  pgid: number;
   logPath: string;
   stop(): Promise<void>;
+}
+
+async function processGroup(pid: number): Promise<number> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  // Fields after the parenthesised command name: state, ppid, pgrp, …
+  const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+  if (!Number.isInteger(pgrp) || pgrp <= 0) throw new Error(`no process group for ${pid}`);
+  return pgrp;
+}
+
+/** Pids of the live processes in process group `pgid`. */
+async function groupMembers(pgid: number): Promise<number[]> {
+  const pids: number[] = [];
+  for await (const e of Deno.readDir("/proc")) {
+    if (!/^\d+$/.test(e.name)) continue;
+    const pgrp = await processGroup(Number(e.name)).catch(() => 0);
+    if (pgrp === pgid) pids.push(Number(e.name));
+  }
+  return pids;
 }
 
 async function pump(stream: ReadableStream<Uint8Array>, file: Deno.FsFile): Promise<void> {
@@ -75,8 +92,8 @@ export const LIFTED_SITE_LIMIT: Record<string, string> = {
 export async function startSystem(baseUrl: string, timeoutMs = 120_000): Promise<StartedSystem> {
   const logPath = await Deno.makeTempFile({ prefix: "bench-dev-", suffix: ".log" });
   const log = await Deno.open(logPath, { write: true, append: true });
-  // setsid makes the task runner the leader of a new session and process group, which dev.ts
-  // inherits; the services lead sessions of their own (serviceCommand), as Kafka does.
+  // setsid makes the task runner the leader of a new session and process group, which
+  // its children (dev.ts and the services) inherit. Kafka detaches into its own session.
   const child = new Deno.Command("setsid", {
     args: [Deno.execPath(), "task", "dev"],
     cwd: ROOT,
@@ -88,7 +105,8 @@ export async function startSystem(baseUrl: string, timeoutMs = 120_000): Promise
   const pumped = Promise.all([pump(child.stdout, log), pump(child.stderr, log)])
     .catch(() => {})
     .finally(() => log.close());
-  step(`started deno task dev (pid ${child.pid}, log ${logPath})`);
+  const pgid = await processGroup(child.pid).catch(() => child.pid);
+  step(`started deno task dev (process group ${pgid}, log ${logPath})`);
 
   let exited = false;
   const status = child.status.then((s) => {
@@ -96,19 +114,14 @@ export async function startSystem(baseUrl: string, timeoutMs = 120_000): Promise
     return s;
   });
   const stop = async () => {
-    // Read before anything exits: a service whose parent died is nobody's descendant.
-    const processes = descendants(child.pid, await processParents());
-    const killAll = () => processes.forEach((pid) => signal(pid, "SIGKILL"));
     if (!exited) {
-      // dev.ts passes the stop on to its services.
-      signal(-child.pid, "SIGTERM");
-      const timer = setTimeout(killAll, 20_000);
+      signalGroup(pgid, "SIGTERM");
+      const timer = setTimeout(() => signalGroup(pgid, "SIGKILL"), 20_000);
       await status;
       clearTimeout(timer);
     }
-    // dev.ts waits for its services, but make sure no straggler survives.
-    const parents = await processParents();
-    if ([...processes].some((pid) => parents.has(pid))) killAll();
+    // dev.ts waits for its services, but make sure no straggler of the group survives.
+    if ((await groupMembers(pgid)).length) signalGroup(pgid, "SIGKILL");
     await pumped;
     step("stopped deno task dev");
   };
@@ -127,14 +140,13 @@ export async function startSystem(baseUrl: string, timeoutMs = 120_000): Promise
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { root: child.pid, logPath, stop };
+  return { pgid, logPath, stop };
 }
 
-/** Signals a process, or a process group by its negated id; gone already is fine. */
-function signal(pid: number, sig: Deno.Signal): void {
+function signalGroup(pgid: number, signal: Deno.Signal): void {
   try {
-    Deno.kill(pid, sig);
+    Deno.kill(-pgid, signal);
   } catch {
-    // Gone already.
+    // The group is gone already.
   }
 }

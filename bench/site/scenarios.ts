@@ -19,7 +19,7 @@ import { type PathsRun, runPaths } from "./wrk_paths.ts";
  */
 export interface RunContext {
   cfg: SiteBenchConfig;
-  systemRoot?: number;
+  systemPgid?: number;
   bare?: ComparedResult;
 }
 
@@ -67,7 +67,7 @@ export async function measureLoad(
 ): Promise<ComparedResult> {
   const { result, cpu } = await warmAndMeasure(scenario.name, run(ctx, load), {
     ...ctx.cfg,
-    systemRoot: ctx.systemRoot,
+    systemPgid: ctx.systemPgid,
   });
   const r = scenarioResult(scenario.name, scenario.request, ctx.cfg, result, scenario.target, cpu);
   return compared(r, ctx.bare ?? r, load.perSecond);

@@ -83,7 +83,7 @@ async function main(): Promise<void> {
 
     const page = await fetchPage(cfg.siteUrl + jobPaths(ids.slice(0, 1))[0]);
     bare = await startBareHono(page);
-    const ctx: RunContext = { cfg, systemRoot: system?.root };
+    const ctx: RunContext = { cfg, systemPgid: system?.pgid };
     const bareRun = await measureLoad(
       ctx,
       { name: "bare-hono", request: "GET / (a job page's HTML)", target: null },

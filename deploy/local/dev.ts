@@ -87,10 +87,8 @@ const stop = (signal: Deno.Signal) => {
     } catch { /* already exited */ }
   }
 };
-// The services lead sessions of their own (serviceCommand): the terminal's Ctrl-C and hang-up
-// reach this process only, which passes them on (a hang-up as the stop services handle).
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  Deno.addSignalListener(signal, () => stop(signal === "SIGHUP" ? "SIGTERM" : signal));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => stop(signal));
 }
 
 // One service dying takes the others down, so a broken dev stack is never half-running.

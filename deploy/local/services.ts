@@ -21,15 +21,10 @@ export const SERVICES = [
 export type ServiceName = typeof SERVICES[number]["name"];
 
 /**
- * A service's process as `deno task dev` and the chaos fleet start it, its output piped to
- * the caller. Each leads a session of its own: outside cgroups Linux schedules a session as
- * one group (autogroups), so services sharing the caller's session shared one group's CPU,
- * the edge and the job service with delivery and matching, against each Postgres backend (a
- * session, so a group, of its own). Apart, each service is a group as each is a cgroup under
- * compose, and the embedding service lowers its own group (`lowerCpuPriority`, `@hire/config`).
- * Measured in bench/results/starvation-twenty-seventh-machine-*.md (docs/performance.md,
- * Background work and the API). A session of its own also keeps the terminal's signals from
- * it: the caller stops it (SIGTERM), as an orchestrator would.
+ * A service's process as `deno task dev`, the chaos fleet and the benchmarks start it, its
+ * output piped to the caller, in the caller's session: a session each (so a scheduling group
+ * each under Linux's autogroups) did not move the API's p99 while a backlog drained beyond the
+ * runs' swing (docs/performance.md, Background work and the API).
  */
 export function serviceCommand(
   entry: string,
@@ -47,6 +42,5 @@ export function serviceCommand(
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
-    detached: true,
   });
 }

@@ -17,39 +17,15 @@ function processThreads(): number[] {
   }
 }
 
-/** Whether this process leads a session: the session's id is its pid (`/proc/self/stat`). */
-function leadsSession(): boolean {
-  try {
-    const afterName = Deno.readTextFileSync("/proc/self/stat").split(") ")[1]!.split(" ");
-    return Number(afterName[3]) === Deno.pid;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Sets the nice value of every thread of this process; 0 leaves them as they are. Linux
  * keeps a nice value per thread, so setting the process's alone would miss the threads
  * already running; threads started later (onnxruntime's pool, opened after this) inherit
  * it from the thread that starts them.
- *
- * Outside cgroups, Linux schedules each session as one group (autogroups, on by default),
- * and thread nice values rank only the threads of their group: against the edge's group, a
- * group weighs by its own nice value. So a process that leads its session, as `deno task
- * dev` starts every service, sets its group's too (`/proc/self/autogroup`). One that does
- * not shares its group with the rest of its session (a developer's shell, say) and leaves
- * the group alone. Under compose each container is a cgroup, which autogroups do not reach;
- * there `cpu_shares` weighs the service (docker-compose.yml).
  */
 export function lowerCpuPriority(nice: number, threads: () => number[] = processThreads): void {
   if (nice === 0) return;
   for (const tid of threads()) setPriority(tid, nice);
-  if (!leadsSession()) return;
-  try {
-    Deno.writeTextFileSync("/proc/self/autogroup", String(nice));
-  } catch {
-    // A kernel without autogroups: the threads' values are all there is.
-  }
 }
 
 /** A nice-value variable (0 to 19; 0 leaves the priority alone) with its default. */
