@@ -20,6 +20,7 @@ import {
 import type { BaselinesConfig } from "./config.ts";
 import type { KeptProfile } from "./profiles.ts";
 import type { MeasuredService } from "./system.ts";
+import { datedJsonName } from "../common/proc.ts";
 
 /** A load run under the profiler, and the profiles of both services. */
 export interface ProfiledLoad {
@@ -257,7 +258,7 @@ this machine: ${r.machine.loadGenerator}, ${c.threads} thread, ${c.connections} 
 ${c.durationS} s per handler after a ${c.warmupS} s warm-up (then \`ANALYZE\` of the handler's
 database and a \`CHECKPOINT\`), over loopback, each handler in a process of its own, started for
 its run and stopped after it. Raw figures:
-\`baselines-${r.date}.json\`. Product code measured: sha256 \`${r.source.sha256}\` of
+\`${datedJsonName("baselines", r.date)}\`. Product code measured: sha256 \`${r.source.sha256}\` of
 ${r.source.files} files of \`services/edge\`, \`services/job\` and \`shared/\` (newest change
 ${r.source.newest_change}), run from \`${c.source}\`.
 

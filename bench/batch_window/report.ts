@@ -6,6 +6,7 @@ import type { Machine } from "../common/machine.ts";
 import { machineTable, markdownTable } from "../common/markdown.ts";
 import type { BatchWindowConfig } from "./config.ts";
 import { type Run, type SettingFigures, settingFigures } from "./figures.ts";
+import { datedJsonName } from "../common/proc.ts";
 
 /** What a run of the benchmark keeps. */
 export interface BatchWindowReport {
@@ -63,7 +64,7 @@ by this tree's schema), both with the job service's \`JOB_BATCH_WINDOW_MS\` at $
 Measured on ${r.date} (${r.generated_at}) with \`deno task bench:batch-window\`${
     c.base ? ` and \`BENCH_BATCH_WINDOW_BASE=${c.base}\`` : ""
   }, commit ${r.commit}.
-Raw figures: \`batch-window${c.base ? "-ab" : ""}-${r.date}.json\`.
+Raw figures: \`${datedJsonName(c.base ? "batch-window-ab" : "batch-window", r.date)}\`.
 
 The edge and the job service run as \`deno task dev\` runs them (each its own process and Postgres
 role, plan limits lifted; \`bench/baselines/system.ts\`), on database \`${c.database}\` and topics

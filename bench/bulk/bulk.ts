@@ -5,6 +5,7 @@
 import { type LatencyStats, roundedStats } from "../common/stats.ts";
 import { jobBody } from "../common/load.ts";
 import type { Machine } from "../common/machine.ts";
+import { datedJsonName } from "../common/proc.ts";
 
 /** The issue's target for one 100-job call. */
 export const BULK_TARGET_P99_MS = 300;
@@ -35,9 +36,6 @@ export function meetsTarget(r: BulkRun): boolean {
     r.created === r.calls * r.jobsPerCall && r.latency.p99 <= BULK_TARGET_P99_MS;
 }
 
-/** The name of a run's raw figures, beside `bulk.md`. */
-export const bulkJsonName = (at: Date) => `bulk-${at.toISOString().slice(0, 10)}.json`;
-
 /** The Markdown report of the runs. */
 export function bulkMarkdown(
   runs: readonly BulkRun[],
@@ -53,7 +51,7 @@ export function bulkMarkdown(
   return `# Bulk create benchmark
 
 Measured on ${ctx.at.toISOString()} (raw figures: \`${
-    bulkJsonName(ctx.at)
+    datedJsonName("bulk", ctx.at)
   }\`) with \`deno task bench:bulk\`: \`POST /v1/partner/jobs/bulk\`
 with ${runs[0]?.jobsPerCall ?? 0} valid jobs per call against the edge at \`${ctx.baseUrl}\`, after
 a warm-up. Each call is timed from sending the request to reading the whole 207. Target: p99 ≤

@@ -7,10 +7,10 @@
  * @module
  */
 import { createPartner } from "../common/partner.ts";
-import { bulkBody, bulkJsonName, bulkMarkdown, type BulkRun, meetsTarget } from "./bulk.ts";
+import { bulkBody, bulkMarkdown, type BulkRun, meetsTarget } from "./bulk.ts";
 import { latencyStats } from "../common/stats.ts";
 import { describeMachine } from "../common/machine.ts";
-import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import { benchBaseUrl, systemFor } from "../common/system.ts";
 
 const num = (name: string, def: number) => Number(Deno.env.get(name) ?? def);
@@ -94,7 +94,7 @@ async function main() {
     const md = bulkMarkdown(runs, { at, machine, baseUrl });
     await Deno.writeTextFile(new URL("bulk.md", RESULTS_DIR), md);
     await Deno.writeTextFile(
-      new URL(bulkJsonName(at), RESULTS_DIR),
+      new URL(datedJsonName("bulk", at), RESULTS_DIR),
       JSON.stringify({ generated_at: at.toISOString(), machine, runs }, null, 2) + "\n",
     );
     console.log(md);

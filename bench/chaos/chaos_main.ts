@@ -13,7 +13,7 @@
 import { LOCAL } from "../../deploy/local/run.ts";
 import { commitUnderTest } from "../common/commit.ts";
 import { describeMachine } from "../common/machine.ts";
-import { RESULTS_DIR, ROOT, runBenchmark, step } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR, ROOT, runBenchmark, step } from "../common/proc.ts";
 import { writeResultFiles } from "../common/report.ts";
 import { stopKafka } from "../../deploy/local/kafka.ts";
 import { readChaosConfig, SCENARIOS } from "./config.ts";
@@ -79,7 +79,7 @@ async function main() {
     name,
     date: report.date,
     json: report,
-    markdown: chaosMarkdown(report, `${name}-${report.date}.json`),
+    markdown: chaosMarkdown(report, datedJsonName(name, report.date)),
   });
   step(`chaos: wrote ${paths.map((p) => p.replace(ROOT, "")).join(", ")}`);
   if (aborted) throw new Error(aborted);

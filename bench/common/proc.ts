@@ -8,6 +8,16 @@ export const ROOT = new URL("../../", import.meta.url).pathname;
 /** `bench/results/`: every benchmark writes its Markdown summary and JSON figures here. */
 export const RESULTS_DIR = new URL("../results/", import.meta.url);
 
+/**
+ * The name of a run's raw figures beside `<name>.md`: `<name>-<UTC date>.json`, the date of
+ * `at` (a Date, or an ISO timestamp or date). Reports name their figures by it, and
+ * `bench:keep` finds a run's figures so.
+ */
+export function datedJsonName(name: string, at: Date | string): string {
+  const iso = typeof at === "string" ? at : at.toISOString();
+  return `${name}-${iso.slice(0, 10)}.json`;
+}
+
 /** Output of a finished command; never throws for a non-zero exit. */
 export interface CommandOutput {
   success: boolean;

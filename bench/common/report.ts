@@ -15,7 +15,7 @@ import {
   observations,
   statusLine,
 } from "./markdown.ts";
-import { commandOutput, RESULTS_DIR, ROOT, step } from "./proc.ts";
+import { commandOutput, datedJsonName, RESULTS_DIR, ROOT, step } from "./proc.ts";
 
 /** One scenario's measured figures and verdict. */
 export interface ScenarioResult {
@@ -168,7 +168,7 @@ export function markdown(report: BenchReport): string {
 Measured on ${report.date} (${report.generated_at}) with \`deno task bench\`: ${m.loadGenerator},
 ${c.threads} threads, ${c.connections} connections, ${c.durationS} s per scenario after a
 ${c.warmupS} s warm-up, over loopback against the edge at \`${c.baseUrl}\`. Raw figures:
-\`jobs-api-${report.date}.json\`.
+\`${datedJsonName("jobs-api", report.date)}\`.
 
 ## Results
 
@@ -206,7 +206,7 @@ export async function writeResultFiles(
   files: { name: string; date: string; json: unknown; markdown: string },
 ): Promise<string[]> {
   await Deno.mkdir(dir, { recursive: true });
-  const json = new URL(`${files.name}-${files.date}.json`, dir);
+  const json = new URL(datedJsonName(files.name, files.date), dir);
   const md = new URL(`${files.name}.md`, dir);
   await Deno.writeTextFile(json, JSON.stringify(files.json, null, 2) + "\n");
   await Deno.writeTextFile(md, files.markdown);

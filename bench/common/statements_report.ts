@@ -5,6 +5,7 @@
  */
 import type { Machine } from "./machine.ts";
 import { machineTable } from "./markdown.ts";
+import { datedJsonName } from "./proc.ts";
 
 /** A scale check's report: `rows` holds one row of figures per size, in order. */
 export interface StatementsReport<C, R> {
@@ -29,7 +30,7 @@ export function statementsMarkdown(
   return `# ${title}
 
 Measured on ${date} (${r.at}) with \`deno task bench:${task}\`, commit ${r.commit}.
-Raw figures: \`${task}-${date}.json\`.
+Raw figures: \`${datedJsonName(task, date)}\`.
 
 ${body}
 

@@ -24,18 +24,12 @@ import { createSecretBox, parseSecretKeys } from "@hire/webhooks";
 import { commitUnderTest } from "../common/commit.ts";
 import { freshDatabase } from "../common/fresh_database.ts";
 import { describeMachine } from "../common/machine.ts";
-import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import { startBareHono } from "../site/bare_hono.ts";
 import { measureAll } from "./measure.ts";
 import { startConsole } from "./serve_console.ts";
 import { deliveryHref, fixedPages, nextHref, type PageTarget, type SkippedPage } from "./pages.ts";
-import {
-  compare,
-  consoleJsonName,
-  consoleMarkdown,
-  type ConsoleReport,
-  TARGET_P95_MS,
-} from "./report.ts";
+import { compare, consoleMarkdown, type ConsoleReport, TARGET_P95_MS } from "./report.ts";
 import { ISSUE_SIZE, seed } from "./seed.ts";
 
 const DATABASE = "hire_bench_console";
@@ -241,7 +235,7 @@ async function main(): Promise<void> {
           `p99 ${p.stats.p99.toFixed(1)} ms (${p.met ? "met" : "MISSED"})`,
       );
     }
-    const json = new URL(consoleJsonName(report), RESULTS_DIR);
+    const json = new URL(datedJsonName("console", report.date), RESULTS_DIR);
     await Deno.writeTextFile(json, JSON.stringify(report, null, 2) + "\n");
     await Deno.writeTextFile(new URL("console.md", RESULTS_DIR), consoleMarkdown(report));
     step(`wrote ${json.pathname} and console.md`);

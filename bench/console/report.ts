@@ -8,6 +8,7 @@ import { machineTable, markdownTable, observations } from "../common/markdown.ts
 import type { Measured } from "./measure.ts";
 import type { SkippedPage } from "./pages.ts";
 import type { SeedSize } from "./seed.ts";
+import { datedJsonName } from "../common/proc.ts";
 
 /** The issue's target for every console page. */
 export const TARGET_P95_MS = 100;
@@ -97,9 +98,6 @@ function dataText(d: ConsoleReport["data"]): string {
     `${rows.join(", ")}.`;
 }
 
-/** The name of a run's raw figures, beside `console.md`. */
-export const consoleJsonName = (r: { date: string }) => `console-${r.date}.json`;
-
 /** The Markdown summary. */
 export function consoleMarkdown(r: ConsoleReport): string {
   const missed = r.pages.filter((p) => !p.met);
@@ -114,7 +112,7 @@ export function consoleMarkdown(r: ConsoleReport): string {
   return `# Partner console page speed
 
 \`deno task bench:console\`, ${r.generated_at}, commit ${r.commit}, raw figures
-\`${consoleJsonName(r)}\`. ${headline}
+\`${datedJsonName("console", r.date)}\`. ${headline}
 
 Target (issue 14): console pages answer in p95 ≤ ${TARGET_P95_MS} ms with 10,000 jobs and
 100,000 delivery attempts for the partner.

@@ -46,7 +46,7 @@ import { warmBroker } from "../common/broker_warmup.ts";
 import { type AutovacuumStandIn, startAutovacuumStandIn } from "../common/autovacuum.ts";
 import { commitUnderTest } from "../common/commit.ts";
 import { describeMachine, type Machine } from "../common/machine.ts";
-import { RESULTS_DIR, ROOT, step } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR, ROOT, step } from "../common/proc.ts";
 
 async function versions(machine: Machine): Promise<Versions> {
   const root = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
@@ -172,7 +172,7 @@ async function main() {
   await Deno.mkdir(RESULTS_DIR, { recursive: true });
   await Deno.writeTextFile(new URL("delivery.md", RESULTS_DIR), md);
   await Deno.writeTextFile(
-    new URL(`delivery-${date}.json`, RESULTS_DIR),
+    new URL(datedJsonName("delivery", at), RESULTS_DIR),
     JSON.stringify(
       {
         generated_at: at.toISOString(),

@@ -10,6 +10,7 @@ import type { DeliveryResults, Statuses } from "./results.ts";
 import type { Machine } from "../common/machine.ts";
 import { cpuLine } from "../common/markdown.ts";
 import { vacuumSentence } from "../common/autovacuum.ts";
+import { datedJsonName } from "../common/proc.ts";
 
 /** Versions of what was measured. */
 export interface Versions {
@@ -126,7 +127,7 @@ export function deliveryMarkdown(r: DeliveryResults, ctx: ReportContext): string
   return `# Webhook delivery benchmark
 
 Measured on ${date} (${at.toISOString()}) with \`deno task bench:delivery\`. Raw figures:
-\`delivery-${date}.json\`.
+\`${datedJsonName("delivery", at)}\`.
 
 The delivery service runs as production runs it: \`services/delivery/main.ts\` in a process of
 its own, as \`deno task dev\` starts it (logged in as its own Postgres role, default settings but

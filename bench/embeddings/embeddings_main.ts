@@ -16,7 +16,7 @@ import { DEFAULT_MODEL_TOKENS, LOCAL_MODEL_WINDOW } from "@hire/embedding";
 import * as ort from "onnxruntime-node";
 import { ensureModel, MODEL_JAR, MODEL_JAR_SHA256 } from "../../deploy/local/model.ts";
 import { describeMachine, type Machine } from "../common/machine.ts";
-import { RESULTS_DIR } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR } from "../common/proc.ts";
 import { benchEmbeddings, type EmbeddingBenchResult } from "./embeddings.ts";
 
 const RESULTS = RESULTS_DIR.pathname;
@@ -89,7 +89,7 @@ export function embeddingsMarkdown(
     `${r.texts.maxChars} characters, ${r.texts.meanChars.toFixed(0)} on average), embedded in ` +
     "one call per measurement after a warm-up, " +
     `${r.repeats} measurements per setting. Raw figures: ` +
-    `\`embeddings-${at.toISOString().slice(0, 10)}.json\`.`,
+    `\`${datedJsonName("embeddings", at)}\`.`,
     "",
     "Model tokens is how much of a text the model reads ([CLS] and [SEP] included; the lexical",
     "half and the occupation bridge read all of it; 256 is the model's whole window, the vectors",
@@ -147,8 +147,7 @@ if (import.meta.main) {
     );
   }
   await Deno.mkdir(RESULTS, { recursive: true });
-  const date = at.toISOString().slice(0, 10);
-  const json = `${RESULTS}embeddings-${date}.json`;
+  const json = `${RESULTS}${datedJsonName("embeddings", at)}`;
   const md = `${RESULTS}embeddings.md`;
   await Deno.writeTextFile(
     json,

@@ -22,10 +22,10 @@ import { warmBroker } from "../common/broker_warmup.ts";
 import { commitUnderTest } from "../common/commit.ts";
 import { freshDatabase } from "../common/fresh_database.ts";
 import { describeMachine } from "../common/machine.ts";
-import { RESULTS_DIR, step } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR, step } from "../common/proc.ts";
 import { createFleet } from "../delivery/fleet.ts";
 import { CONFIG } from "./config.ts";
-import { fairnessJsonName, fairnessMarkdown, figures, TARGETS } from "./report.ts";
+import { fairnessMarkdown, figures, TARGETS } from "./report.ts";
 import type { FairnessResults } from "./results.ts";
 import { aloneRun, besideNoisyRun, noisyPartner, warmUp } from "./scenarios.ts";
 import { measureBareHono } from "./yardstick.ts";
@@ -82,7 +82,7 @@ async function main() {
   await Deno.mkdir(RESULTS_DIR, { recursive: true });
   await Deno.writeTextFile(new URL("fairness.md", RESULTS_DIR), md);
   await Deno.writeTextFile(
-    new URL(fairnessJsonName(at), RESULTS_DIR),
+    new URL(datedJsonName("fairness", at), RESULTS_DIR),
     JSON.stringify(
       {
         generated_at: at.toISOString(),

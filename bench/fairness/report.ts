@@ -8,6 +8,7 @@ import type { Machine } from "../common/machine.ts";
 import { cpuLine, machineTable } from "../common/markdown.ts";
 import { type Figure, figureRows, meets, ms } from "../delivery/figures.ts";
 import { type FairnessResults, type HealthyRun, vsBare } from "./results.ts";
+import { datedJsonName } from "../common/proc.ts";
 
 /** The healthy partner's event → first attempt, as the issue asks. */
 export const TARGETS = { p95Ms: 1000, missed: 0 };
@@ -123,9 +124,6 @@ const row = (name: string, events: number, run: HealthyRun, r: FairnessResults) 
   String(vsBare(run.latency_ms, r.bare_hono.latency_ms)),
 ];
 
-/** The name of a run's raw figures, beside `fairness.md`. */
-export const fairnessJsonName = (at: Date) => `fairness-${at.toISOString().slice(0, 10)}.json`;
-
 /** The Markdown summary of a run. */
 export function fairnessMarkdown(r: FairnessResults, ctx: ReportContext): string {
   const n = r.beside_noisy.noisy;
@@ -145,7 +143,7 @@ export function fairnessMarkdown(r: FairnessResults, ctx: ReportContext): string
   return `# Fair delivery across partners
 
 \`deno task bench:fairness\`, ${ctx.at.toISOString()}, commit ${ctx.commit}, raw figures \`${
-    fairnessJsonName(ctx.at)
+    datedJsonName("fairness", ctx.at)
   }\`. **${figs.every(meets) ? "Every target met." : "Some targets MISSED (see below)."}**
 
 The edge and the delivery service run in-process on real Kafka and Postgres (as

@@ -6,7 +6,7 @@
  * See `keep_run.ts`.
  * @module
  */
-import { commandOutput, RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
+import { commandOutput, datedJsonName, RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import {
   datedJsonDate,
   datedProfiles,
@@ -61,7 +61,7 @@ export async function keepRun(r: KeepRequest, dir: URL): Promise<string[]> {
   }
   const markdown = await Deno.readTextFile(mdUrl);
   const date = datedJsonDate(markdown, r.task);
-  const jsonUrl = new URL(`${r.task}-${date}.json`, dir);
+  const jsonUrl = new URL(datedJsonName(r.task, date), dir);
   const json = await Deno.readTextFile(jsonUrl);
   const keptMd = new URL(`${r.task}-${r.label}.md`, dir);
   const keptJson = new URL(`${r.task}-${r.label}.json`, dir);

@@ -7,6 +7,7 @@
  * next run replaces.
  * @module
  */
+import { datedJsonName } from "../common/proc.ts";
 
 /** What a run is kept as. */
 export interface KeepRequest {
@@ -64,7 +65,7 @@ export const keptProfile = (r: KeepRequest, part: string) =>
 export function renamed(text: string, r: KeepRequest, date: string): string {
   return text
     .replace(datedProfile(r.task, date), (_, part: string) => keptProfile(r, part))
-    .replaceAll(`${r.task}-${date}.json`, `${r.task}-${r.label}.json`);
+    .replaceAll(datedJsonName(r.task, date), `${r.task}-${r.label}.json`);
 }
 
 /** The kept Markdown: renamed, the note as its paragraph after the title. */

@@ -18,7 +18,7 @@ import { createEmbeddingProvider, loadEmbeddingConfig } from "@hire/embedding";
 import { loadMatchingConfig } from "@hire/matching-service/config.ts";
 import { percentile } from "../common/stats.ts";
 import { describeMachine } from "../common/machine.ts";
-import { RESULTS_DIR, ROOT } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR, ROOT } from "../common/proc.ts";
 import { type EvalSet, readEvalSet, truePairs } from "./eval_set.ts";
 import { explain } from "./explain.ts";
 import { LANGUAGE_PAIRS, measure } from "./metrics.ts";
@@ -130,7 +130,7 @@ async function main() {
     renderReport(reports, { machine, at }),
   );
   await Deno.writeTextFile(
-    new URL(`matching-${at.toISOString().slice(0, 10)}.json`, RESULTS_DIR),
+    new URL(datedJsonName("matching", at), RESULTS_DIR),
     JSON.stringify({ at, machine, sets: reports }, null, 2) + "\n",
   );
   console.log(`\nwrote ${new URL("matching.md", RESULTS_DIR).pathname}`);

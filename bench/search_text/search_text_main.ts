@@ -24,7 +24,7 @@ import { freshDatabase } from "../common/fresh_database.ts";
 import { jobBody } from "../common/load.ts";
 import { describeMachine } from "../common/machine.ts";
 import { machineTable } from "../common/markdown.ts";
-import { RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR, runBenchmark, step } from "../common/proc.ts";
 import { postingFields } from "../common/postings.ts";
 import { saveJobs } from "@hire/tables";
 import {
@@ -156,8 +156,7 @@ async function main() {
     await Promise.all([dbs.before.sql.end(), dbs.now.sql.end(), unindexed.sql.end()]);
   }
   const machine = await describeMachine("none (statements from one connection per database)");
-  const date = at.slice(0, 10);
-  const json = `search-text-${date}.json`;
+  const json = datedJsonName("search-text", at);
   await Deno.writeTextFile(
     new URL(json, RESULTS_DIR),
     JSON.stringify({ at, commit, config: CONFIG, machine, kinds }, null, 2) + "\n",

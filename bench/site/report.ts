@@ -10,6 +10,7 @@ import type { SiteBenchConfig } from "./config.ts";
 import type { spread } from "./data.ts";
 import type { SeedReport } from "./seed.ts";
 import { type ComparedResult, type IsolationResult, isolationRunsOf } from "./scenarios.ts";
+import { datedJsonName } from "../common/proc.ts";
 
 /** Everything a `deno task bench:site` run produced. */
 export interface SiteReport {
@@ -95,7 +96,7 @@ Measured on ${report.date} (${report.generated_at}) with \`deno task bench:site\
 ${report.machine.loadGenerator}, ${c.threads} threads, ${c.connections} connections,
 ${c.durationS} s per run after a ${c.warmupS} s warm-up, over loopback against the site at
 \`${c.siteUrl}\` with the whole system (\`deno task dev\`: every service, Kafka, Postgres) on
-the same machine. Raw figures: \`site-${report.date}.json\`.
+the same machine. Raw figures: \`${datedJsonName("site", report.date)}\`.
 
 The yardstick is a bare Hono handler (\`bench/site/bare_hono.ts\`) answering the bytes of a real
 job page (${d.job_page_bytes} bytes) from \`Deno.serve\` in a process of its own, loaded with

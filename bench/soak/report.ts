@@ -5,6 +5,7 @@
 import { describeBrokerWarmUp } from "../common/broker_warmup.ts";
 import type { Machine } from "../common/machine.ts";
 import { vacuumSentence } from "../common/autovacuum.ts";
+import { datedJsonName } from "../common/proc.ts";
 import { mib } from "../common/rss.ts";
 import type { PipelineConfig } from "../pipeline/config.ts";
 import type { SoakRun } from "./soak.ts";
@@ -57,9 +58,6 @@ ${
   }
 `;
 }
-
-/** The name of a run's raw figures (every sample), beside `soak.md`. */
-export const soakJsonName = (at: Date) => `soak-${at.toISOString().slice(0, 10)}.json`;
 
 /** The summary of a soak. */
 export function soakMarkdown(run: SoakRun, cfg: PipelineConfig, machine: Machine, at: Date) {
@@ -120,6 +118,8 @@ ${minuteRows.join("\n")}
 
 ${timelineMarkdown(run, cfg)}
 Machine: ${machine.nproc} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os},
-${machine.deno}, ${machine.postgres}, ${machine.kafka}. Every sample: \`${soakJsonName(at)}\`.
+${machine.deno}, ${machine.postgres}, ${machine.kafka}. Every sample: \`${
+    datedJsonName("soak", at)
+  }\`.
 `;
 }

@@ -6,10 +6,10 @@
  * @module
  */
 import { describeMachine } from "../common/machine.ts";
-import { RESULTS_DIR, runBenchmark } from "../common/proc.ts";
+import { datedJsonName, RESULTS_DIR, runBenchmark } from "../common/proc.ts";
 import { loadPipelineConfig } from "../pipeline/config.ts";
 import { seededStack } from "../pipeline/seed_step.ts";
-import { soakJsonName, soakMarkdown } from "./report.ts";
+import { soakMarkdown } from "./report.ts";
 import { runSoak } from "./soak.ts";
 
 async function main() {
@@ -22,7 +22,7 @@ async function main() {
     const md = soakMarkdown(run, cfg, machine, now);
     await Deno.writeTextFile(new URL("soak.md", RESULTS_DIR), md);
     await Deno.writeTextFile(
-      new URL(soakJsonName(now), RESULTS_DIR),
+      new URL(datedJsonName("soak", now), RESULTS_DIR),
       JSON.stringify({ generated_at: now.toISOString(), config: cfg, machine, run }, null, 2) +
         "\n",
     );

@@ -11,6 +11,7 @@ import type { PhaseResult } from "./phases.ts";
 import { percentile } from "../common/stats.ts";
 import { type PipelineCost, pipelineCostSentence } from "./pipeline_cost.ts";
 import type { Placement, Sides } from "./placement.ts";
+import { datedJsonName } from "../common/proc.ts";
 
 /** What one run measured. */
 export interface StarvationReport {
@@ -106,7 +107,7 @@ export function starvationMarkdown(r: StarvationReport): string {
   return `# Background work and the API: does the pipeline starve creates?
 
 Measured on ${r.date} (${r.at}) with \`deno task bench:starvation\`, commit ${r.commit}. Raw figures:
-\`starvation-${r.date}.json\`.
+\`${datedJsonName("starvation", r.date)}\`.
 
 The whole system runs as \`deno task dev\` runs it (every service its own process, each its own
 Postgres role; plan limits lifted), on a Kafka broker and a database of the run's own, with
