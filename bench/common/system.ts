@@ -39,21 +39,21 @@ export interface StartedSystem {
   stop(): Promise<void>;
 }
 
-async function processGroup(pid: number): Promise<number> {
+/** A process's group, and whether it has exited and waits only to be reaped (a zombie). */
+async function processGroup(pid: number): Promise<{ pgrp: number; zombie: boolean }> {
   const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
   // Fields after the parenthesised command name: state, ppid, pgrp, …
-  const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-  if (!Number.isInteger(pgrp) || pgrp <= 0) throw new Error(`no process group for ${pid}`);
-  return pgrp;
+  const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { pgrp: Number(pgrp), zombie: state === "Z" };
 }
 
-/** Pids of the live processes in process group `pgid`. */
-async function groupMembers(pgid: number): Promise<number[]> {
+/** Pids of the live processes in process group `pgid` (zombies have exited: not counted). */
+export async function groupMembers(pgid: number): Promise<number[]> {
   const pids: number[] = [];
   for await (const e of Deno.readDir("/proc")) {
     if (!/^\d+$/.test(e.name)) continue;
-    const pgrp = await processGroup(Number(e.name)).catch(() => 0);
-    if (pgrp === pgid) pids.push(Number(e.name));
+    const p = await processGroup(Number(e.name)).catch(() => undefined);
+    if (p?.pgrp === pgid && !p.zombie) pids.push(Number(e.name));
   }
   return pids;
 }
@@ -88,48 +88,97 @@ export const LIFTED_SITE_LIMIT: Record<string, string> = {
   SITE_RATE_LIMIT_PER_MINUTE: "1000000000",
 };
 
+/** A command started as the leader of a process group of its own, with its output in a file. */
+export interface StartedGroup {
+  /** The group's id: the leader's pid. */
+  pgid: number;
+  /** Whether the leader has exited. */
+  hasExited(): boolean;
+  /**
+   * SIGTERM to the whole group, SIGKILL after `graceMs` if the leader is still running, then
+   * SIGKILL to any straggler of the group; resolves once the output is written.
+   */
+  stop(graceMs?: number): Promise<void>;
+  /** Resolves once the output is written (after the leader and every writer exit). */
+  drained: Promise<void>;
+}
+
+/**
+ * Starts `command` with `args` leading a new session and process group (`detached`: the child
+ * calls setsid before it runs the command), so the group's id is the child's pid from the start
+ * and signalling it reaches every process the command starts. Output goes to `logPath`.
+ */
+export async function startGroup(
+  command: string,
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string>; logPath: string },
+): Promise<StartedGroup> {
+  const log = await Deno.open(opts.logPath, { write: true, append: true, create: true });
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(command, {
+      args,
+      cwd: opts.cwd,
+      env: opts.env,
+      detached: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (e) {
+    log.close();
+    throw e;
+  }
+  const drained = Promise.all([pump(child.stdout, log), pump(child.stderr, log)])
+    .then(() => {}, () => {})
+    .finally(() => log.close());
+  const pgid = child.pid;
+  let hasExited = false;
+  const exited = child.status.finally(() => {
+    hasExited = true;
+  });
+  return {
+    pgid,
+    hasExited: () => hasExited,
+    drained,
+    async stop(graceMs = 20_000) {
+      if (!hasExited) {
+        signalGroup(pgid, "SIGTERM");
+        const timer = setTimeout(() => signalGroup(pgid, "SIGKILL"), graceMs);
+        await exited;
+        clearTimeout(timer);
+      }
+      // The leader may exit before what it started; a SIGKILL takes effect soon, not at once.
+      const deadline = Date.now() + graceMs;
+      while ((await groupMembers(pgid)).length && Date.now() < deadline) {
+        signalGroup(pgid, "SIGKILL");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await drained;
+    },
+  };
+}
+
 /** Starts `deno task dev` and resolves once /readyz answers 200 (within `timeoutMs`). */
 export async function startSystem(baseUrl: string, timeoutMs = 120_000): Promise<StartedSystem> {
   const logPath = await Deno.makeTempFile({ prefix: "bench-dev-", suffix: ".log" });
-  const log = await Deno.open(logPath, { write: true, append: true });
-  // setsid makes the task runner the leader of a new session and process group, which
-  // its children (dev.ts and the services) inherit. Kafka detaches into its own session.
-  const child = new Deno.Command("setsid", {
-    args: [Deno.execPath(), "task", "dev"],
+  const group = await startGroup(Deno.execPath(), ["task", "dev"], {
     cwd: ROOT,
     env: { ...LIFTED_PLAN_LIMITS, ...LIFTED_SITE_LIMIT },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const pumped = Promise.all([pump(child.stdout, log), pump(child.stderr, log)])
-    .catch(() => {})
-    .finally(() => log.close());
-  const pgid = await processGroup(child.pid).catch(() => child.pid);
-  step(`started deno task dev (process group ${pgid}, log ${logPath})`);
-
-  let exited = false;
-  const status = child.status.then((s) => {
-    exited = true;
-    return s;
+    logPath,
   });
+  // Kafka detaches into a session of its own and outlives the group, warm for the next run.
+  step(`started deno task dev (process group ${group.pgid}, log ${logPath})`);
   const stop = async () => {
-    if (!exited) {
-      signalGroup(pgid, "SIGTERM");
-      const timer = setTimeout(() => signalGroup(pgid, "SIGKILL"), 20_000);
-      await status;
-      clearTimeout(timer);
-    }
-    // dev.ts waits for its services, but make sure no straggler of the group survives.
-    if ((await groupMembers(pgid)).length) signalGroup(pgid, "SIGKILL");
-    await pumped;
+    // dev.ts waits for its services; the group's sweep catches any straggler.
+    await group.stop();
     step("stopped deno task dev");
   };
 
   const until = Date.now() + timeoutMs;
   while (!await isReady(baseUrl)) {
-    if (exited) {
-      await pumped;
+    if (group.hasExited()) {
+      await group.drained;
       throw new Error(`deno task dev exited early:\n${await tail(logPath)}`);
     }
     if (Date.now() > until) {
@@ -140,7 +189,7 @@ export async function startSystem(baseUrl: string, timeoutMs = 120_000): Promise
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { pgid, logPath, stop };
+  return { pgid: group.pgid, logPath, stop };
 }
 
 function signalGroup(pgid: number, signal: Deno.Signal): void {
