@@ -5,6 +5,7 @@
  * @module
  */
 import type { Sql } from "@hire/db";
+import { type BrokerPauses, readBrokerPauses } from "../common/broker_pauses.ts";
 import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
 import type { PerfSession } from "../common/perf_record.ts";
 import { type PerfSplit, postgresGroup } from "../common/perf_split.ts";
@@ -33,6 +34,8 @@ export interface PhaseResult {
   rssMiB: Record<string, number>;
   /** `perf`'s samples over the load, by process group and kind of code (`BENCH_STARVATION_PERF`). */
   perf?: PerfSplit;
+  /** The broker's JVM's stops over the same window, when its log was found. */
+  brokerPauses?: BrokerPauses;
 }
 
 /** Jobs created and not yet embedded (nor failed for good). */
@@ -65,12 +68,17 @@ export async function runPhase(opts: {
   load: Parameters<typeof openLoopCreates>[0];
   pids: () => Record<string, number>;
   perf?: PerfSession;
+  /** The broker's log of its JVM's stops (`brokerGcLog`). */
+  brokerGcLog?: string;
 }): Promise<PhaseResult> {
   const backlogAtStart = await embeddingBacklog(opts.sql);
+  const startedAt = Date.now();
   const before = await snapshot();
   const recording = opts.perf?.record(opts.load.seconds);
   const r = await openLoopCreates(opts.load);
   const after = await snapshot();
+  const brokerPauses = opts.brokerGcLog &&
+    await readBrokerPauses(opts.brokerGcLog, startedAt, Date.now());
   const perf = await recording?.split([after, before], recording && await postgresGroups(opts.sql));
   const backlogAtEnd = await embeddingBacklog(opts.sql);
   const cpu = usage(before, after);
@@ -91,6 +99,7 @@ export async function runPhase(opts: {
     cpuWindowS: (after.at - before.at) / 1000,
     rssMiB: rss,
     ...(perf ? { perf } : {}),
+    ...(brokerPauses ? { brokerPauses } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * The starvation benchmark's Markdown report.
  * @module
  */
+import { brokerPausesText } from "../common/broker_pauses.ts";
 import { vacuumSentence, type VacuumWork } from "../common/autovacuum.ts";
 import type { Machine } from "../common/machine.ts";
 import { perfMarkdown } from "../common/perf_split.ts";
@@ -84,6 +85,17 @@ export function placementSentence(p: StarvationReport["placement"]): string {
     `and the benchmark's vacuums on every core.`;
 }
 
+/**
+ * The broker's stops in each phase, one line each (none for a phase whose broker kept no log):
+ * while its JVM stands still, every create in flight waits.
+ */
+export function brokerPausesLines(phases: Pick<PhaseResult, "name" | "brokerPauses">[]): string {
+  return phases
+    .filter((p) => p.brokerPauses)
+    .map((p) => `- The broker's JVM stood still, ${p.name}: ${brokerPausesText(p.brokerPauses!)}\n`)
+    .join("");
+}
+
 /** The report. */
 export function starvationMarkdown(r: StarvationReport): string {
   const v = verdict(r);
@@ -143,7 +155,7 @@ ${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
 - Vacuum: ${vacuumSentence(r.autovacuum)}
 - CPU, pipeline stopped: ${cpuLine(r.stopped.cpu)}
 - CPU, pipeline draining: ${cpuLine(r.draining.cpu)}
-
+${brokerPausesLines([r.stopped, r.draining])}
 p99 (ms) of the requests scheduled in each 5 s of a phase:
 
 ${

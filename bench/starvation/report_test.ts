@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { PhaseResult } from "./phases.ts";
-import { verdict, verdictText, windowSpread } from "./report.ts";
+import { brokerPausesLines, verdict, verdictText, windowSpread } from "./report.ts";
 
 /** A phase with this p99 whose 5 s windows had these p99s. */
 const phase = (p99: number, windows: number[]) =>
@@ -45,4 +45,17 @@ Deno.test("windowSpread: a worst window up to three times the median is no stall
     ],
   });
   assert.deepEqual(spread, { worst: 125, median: 41, stalled: true });
+});
+
+Deno.test("brokerPausesLines: a line for each phase whose broker kept a log, none for the others", () => {
+  const pauses = { count: 12, totalMs: 140.5, over5Ms: 4, longestMs: 51 };
+  assert.equal(
+    brokerPausesLines([
+      { name: "pipeline stopped", brokerPauses: pauses },
+      { name: "pipeline draining" },
+    ]),
+    "- The broker's JVM stood still, pipeline stopped: 140.5 ms in all over 12 stops, " +
+      "4 of them over 5 ms, the longest 51 ms\n",
+  );
+  assert.equal(brokerPausesLines([{ name: "pipeline stopped" }]), "");
 });

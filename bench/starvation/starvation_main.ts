@@ -5,7 +5,7 @@
  * Writes `bench/results/starvation.md` and `starvation-<date>.json`.
  * @module
  */
-import { brokerPid, stopKafka } from "../../deploy/local/kafka.ts";
+import { brokerGcLog, brokerPid, stopKafka } from "../../deploy/local/kafka.ts";
 import type { ServiceName } from "../../deploy/local/services.ts";
 import { pendingWork, waitQuiet } from "../chaos/observe.ts";
 import { withAdmin } from "../chaos/probes.ts";
@@ -97,6 +97,7 @@ async function main() {
       load: load(cfg.seconds),
       pids,
       perf,
+      brokerGcLog: brokerGcLog(cfg.system.broker),
     });
 
     step(`starvation: ${await embeddingBacklog(ctx.sql)} jobs wait; pipeline restarted`);
@@ -111,6 +112,7 @@ async function main() {
       load: load(cfg.seconds),
       pids,
       perf,
+      brokerGcLog: brokerGcLog(cfg.system.broker),
     });
     const { drainedAfterS, timeline } = await drained;
     // A pinning that failed midway would leave the figures of neither placement.
