@@ -40,7 +40,7 @@ export interface StartedSystem {
 }
 
 /** A process's group, and whether it has exited and waits only to be reaped (a zombie). */
-async function processGroup(pid: number): Promise<{ pgrp: number; zombie: boolean }> {
+export async function processGroup(pid: number): Promise<{ pgrp: number; zombie: boolean }> {
   const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
   // Fields after the parenthesised command name: state, ppid, pgrp, …
   const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

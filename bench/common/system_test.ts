@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
-import { groupMembers, startGroup } from "./system.ts";
+import { groupMembers, processGroup, startGroup } from "./system.ts";
 
-/** The process group of `pid`, from /proc (fields after the command: state, ppid, pgrp). */
-async function groupOf(pid: number): Promise<number> {
-  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-}
+/** The process group of `pid`. */
+const groupOf = async (pid: number) => (await processGroup(pid)).pgrp;
 
 async function until(what: string, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 5_000;
