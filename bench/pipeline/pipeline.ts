@@ -24,6 +24,7 @@ import { type JobTimes, type PipelineFigures, pipelineFigures } from "./figures.
 import { jobBodies, type JobOutcome, offerLoad } from "./load.ts";
 import type { SeedReport } from "./seed.ts";
 import type { RunningSystem, Stack } from "./stack.ts";
+import type { ServiceName } from "../../deploy/local/services.ts";
 import { startSystem } from "./stack.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -176,6 +177,7 @@ export async function readySystem(
     brokerWarmupS: number;
     profileDir?: string;
     env?: Record<string, string>;
+    flags?: Partial<Record<ServiceName, string[]>>;
   },
 ): Promise<{ system: RunningSystem; apiKey: string; brokerWarmup: BrokerWarmUp | null }> {
   // Before the services start, so that the warm-up's requests are all the broker serves.
@@ -184,6 +186,7 @@ export async function readySystem(
     logDir: opts.logDir,
     cpuProfile: opts.profileDir ? { service: "match", dir: opts.profileDir } : undefined,
     env: opts.env,
+    flags: opts.flags,
   });
   try {
     const partner = await stackPartner(stack, `Pipeline bench ${new Date().toISOString()}`);

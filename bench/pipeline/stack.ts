@@ -95,7 +95,7 @@ export interface RunningSystem {
 /**
  * Starts every service on the stack, with autovacuum's work done as a server with it would
  * (`../common/autovacuum.ts`); `cpuProfile` runs one of them under `--cpu-prof` writing to
- * `dir`, `env` adds to every service's environment. Resolves once the edge's /readyz
+ * `dir`, `env` adds to every service's environment, `flags` to a service's Deno flags. Resolves once the edge's /readyz
  * answers 200.
  */
 export async function startSystem(
@@ -104,14 +104,24 @@ export async function startSystem(
     logDir: string;
     cpuProfile?: { service: ServiceName; dir: string };
     env?: Record<string, string>;
+    /** Extra Deno flags per service. */
+    flags?: Partial<Record<ServiceName, string[]>>;
   },
 ): Promise<RunningSystem> {
   const prof = opts.cpuProfile;
+  const flags = { ...opts.flags };
+  if (prof) {
+    flags[prof.service] = [
+      ...flags[prof.service] ?? [],
+      "--cpu-prof",
+      `--cpu-prof-dir=${prof.dir}`,
+    ];
+  }
   const autovacuum = await startAutovacuumStandIn(stack.owner);
   try {
     const { edgeUrl, services } = await startRunningSystem(stack, {
       logDir: opts.logDir,
-      flags: prof ? { [prof.service]: ["--cpu-prof", `--cpu-prof-dir=${prof.dir}`] } : {},
+      flags,
       env: opts.env,
     });
     step(`pipeline: every service running (logs in ${opts.logDir}), edge ${edgeUrl}`);

@@ -10,7 +10,7 @@ import { mib } from "../common/rss.ts";
 import type { PipelineConfig } from "../pipeline/config.ts";
 import type { SoakRun } from "./soak.ts";
 import { slowWindows, type TimelineWindow, typicalWindow } from "./timeline.ts";
-import { allowanceKiB } from "./trend.ts";
+import type { Trend } from "./trend.ts";
 
 const ms = (x: number) => Number.isNaN(x) ? "n/a" : `${Math.round(x)}`;
 const pct = (x: number) => Number.isNaN(x) ? "n/a" : `${Math.round(x)}%`;
@@ -59,16 +59,59 @@ ${
 `;
 }
 
+/** A trend's cells of a table row: first to verdict. */
+const trendCells = (t: Trend) =>
+  `${mib(t.firstKiB)} | ${mib(t.middleMeanKiB)} | ${mib(t.lastMeanKiB)} | ${mib(t.lastKiB)} | ${
+    mib(t.maxKiB)
+  } | ${(t.slopeKiBPerMin / 1024).toFixed(2)} | ${mib(t.allowanceKiB)} | ${
+    t.grows ? "GROWS" : "bounded"
+  }`;
+
+const growingIn = (trends: Record<string, Trend>) =>
+  Object.entries(trends).filter(([, t]) => t.grows).map(([n]) => n);
+
+/** The live heaps' table and what it says of the processes whose private memory grew. */
+export function heapMarkdown(
+  run: Pick<SoakRun, "trends" | "heapTrends" | "heapSamples">,
+  cfg: Pick<PipelineConfig, "BENCH_SOAK_HEAP_S">,
+): string {
+  if (run.heapSamples.length === 0) {
+    return "The services' live heaps were not read (`BENCH_SOAK_HEAP_S=0`).\n";
+  }
+  const last = run.heapSamples.at(-1)!.heap;
+  const rows = Object.entries(run.heapTrends).map(([name, t]) => {
+    const backing = last[name]?.backingStoreBytes;
+    return `| ${name} | ${trendCells(t)} | ${mib((last[name]?.totalBytes ?? NaN) / 1024)} | ${
+      backing === null || backing === undefined ? "n/a" : mib(backing / 1024)
+    } |`;
+  });
+  const growing = growingIn(run.heapTrends);
+  const outside = growingIn(run.trends).filter((n) => run.heapTrends[n]?.grows === false);
+  return `Live JavaScript heap (MiB): every service's objects still reachable, read every
+${cfg.BENCH_SOAK_HEAP_S} s through its inspector right after a full collection (\`live_heap.ts\`),
+judged as above with an allowance of max(4 MiB, 5%); beside it, at the last read, the heap V8
+had reserved and the contents of ArrayBuffers (outside the heap). **${
+    growing.length ? `Live heaps growing — ${growing.join(", ")}` : "No live heap grows"
+  }.**${
+    outside.length
+      ? ` The private memory of ${
+        outside.join(", ")
+      } grew over a live heap that did not: what grew there is not the program's objects but pages V8 or the allocator kept, or native memory (onnxruntime's, kafkajs's buffers).`
+      : ""
+  }
+
+| service | first | middle third mean | last third mean | last | max | slope (MiB/min, last two thirds) | allowance | verdict | heap reserved last | ArrayBuffers last |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join("\n")}
+`;
+}
+
 /** The summary of a soak. */
 export function soakMarkdown(run: SoakRun, cfg: PipelineConfig, machine: Machine, at: Date) {
-  const growing = Object.entries(run.trends).filter(([, t]) => t.grows).map(([n]) => n);
+  const growing = growingIn(run.trends);
   const last = run.samples.at(-1)?.resident ?? {};
   const trendRows = Object.entries(run.trends).map(([name, t]) =>
-    `| ${name} | ${mib(t.firstKiB)} | ${mib(t.middleMeanKiB)} | ${mib(t.lastMeanKiB)} | ${
-      mib(t.lastKiB)
-    } | ${mib(t.maxKiB)} | ${(t.slopeKiBPerMin / 1024).toFixed(2)} | ${
-      mib(allowanceKiB(t.middleMeanKiB))
-    } | ${t.grows ? "GROWS" : "bounded"} | ${last[name] ? mib(last[name].rssKiB) : "n/a"} | ${
+    `| ${name} | ${trendCells(t)} | ${last[name] ? mib(last[name].rssKiB) : "n/a"} | ${
       last[name] ? mib(last[name].pssKiB) : "n/a"
     } |`
   );
@@ -106,6 +149,7 @@ Private memory (MiB), and the last sample's RSS and PSS:
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${trendRows.join("\n")}
 
+${heapMarkdown(run, cfg)}
 Postgres's server processes and the Kafka broker are shared with other work on this machine;
 their figures include it. A Postgres group's RSS counts shared buffers once per process; PSS
 shares them out.

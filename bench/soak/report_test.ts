@@ -1,14 +1,18 @@
 import assert from "node:assert/strict";
 import { TEST_MACHINE } from "../common/machine_fixture.ts";
 import { loadPipelineConfig } from "../pipeline/config.ts";
-import { soakMarkdown } from "./report.ts";
+import { heapMarkdown, soakMarkdown } from "./report.ts";
 import type { SoakRun } from "./soak.ts";
-import { trendOf } from "./trend.ts";
+import { liveHeapAllowanceKiB, trendOf } from "./trend.ts";
 
 const MIB = 1024;
 /** One sample every 10 s for 10 minutes of private memory in MiB, from `mib(i)`. */
-const trend = (mib: (i: number) => number) =>
-  trendOf(Array.from({ length: 61 }, (_, i) => ({ at: i * 10_000, kib: mib(i) * MIB })));
+const trend = (mib: (i: number) => number, allowance?: (m: number) => number) =>
+  trendOf(
+    Array.from({ length: 61 }, (_, i) => ({ at: i * 10_000, kib: mib(i) * MIB })),
+    allowance,
+  );
+const heapTrend = (mib: (i: number) => number) => trend(mib, liveHeapAllowanceKiB);
 
 const run = (trends: SoakRun["trends"]): SoakRun => ({
   minutes: 10,
@@ -18,6 +22,8 @@ const run = (trends: SoakRun["trends"]): SoakRun => ({
   readyByMinute: [],
   samples: [],
   trends,
+  heapSamples: [],
+  heapTrends: {},
   drainS: 1,
   autovacuum: null,
   timeline: [],
@@ -39,4 +45,35 @@ Deno.test("the soak report names what grows and the run's raw figures, as bench:
   );
   assert.match(growing, /\*\*Verdict: growing — kafka\*\*/);
   assert.match(growing, /\| kafka \|.*\| GROWS \|/);
+});
+
+Deno.test("the live heaps' verdict, and a private memory growing over a flat live heap said to be outside the objects", () => {
+  const cfg = { BENCH_SOAK_HEAP_S: 30 };
+  const heap = (usedMiB: number) => ({
+    usedBytes: usedMiB * MIB * 1024,
+    totalBytes: 2 * usedMiB * MIB * 1024,
+    backingStoreBytes: null,
+  });
+  const heapSamples = [{ s: 600, heap: { embed: heap(40), edge: heap(90) } }];
+  const md = heapMarkdown({
+    trends: { embed: trend((i) => 300 + i), edge: trend(() => 150) },
+    heapTrends: { embed: heapTrend(() => 40), edge: heapTrend((i) => 60 + i / 2) },
+    heapSamples,
+  }, cfg);
+  assert.match(md, /\*\*Live heaps growing — edge\.\*\*/);
+  assert.match(md, /The private memory of embed grew over a live heap that did not/);
+  assert.match(md, /\| embed \|.*\| bounded \| 80\.0 \| n\/a \|/);
+  assert.match(md, /\| edge \|.*\| 3\.00 \| 4\.0 \| GROWS \|/);
+
+  const quiet = heapMarkdown({
+    trends: { embed: trend(() => 300) },
+    heapTrends: { embed: heapTrend(() => 40) },
+    heapSamples,
+  }, cfg);
+  assert.match(quiet, /\*\*No live heap grows\.\*\*/);
+  assert.doesNotMatch(quiet, /grew over a live heap/);
+  assert.match(
+    heapMarkdown({ trends: {}, heapTrends: {}, heapSamples: [] }, cfg),
+    /live heaps were not read \(`BENCH_SOAK_HEAP_S=0`\)/,
+  );
 });

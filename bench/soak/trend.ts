@@ -1,5 +1,6 @@
 /**
- * Whether a process's resident size grows without bound over a soak: pure. The first third
+ * Whether a process's memory (its resident size, or its live heap) grows without bound over a
+ * soak: pure. The first third
  * of the samples is warm-up (caches, JIT, pools filling); the middle and last thirds are
  * compared, and the slope over them (least squares) is given per minute. Ten minutes cannot
  * prove a bound; they can show a steady climb.
@@ -21,6 +22,8 @@ export interface Trend {
   lastMeanKiB: number;
   /** Least-squares slope over the middle and last thirds, KiB per minute. */
   slopeKiBPerMin: number;
+  /** The growth tolerated above the middle third's mean. */
+  allowanceKiB: number;
   /**
    * The last third's mean and the last sample both above the middle third's mean by more
    * than the allowance, and the slope positive: a rise that falls back again is no growth.
@@ -28,12 +31,22 @@ export interface Trend {
   grows: boolean;
 }
 
+/** The growth a comparison tolerates, given the middle third's mean. */
+export type Allowance = (middleMeanKiB: number) => number;
+
 /**
- * Growth the comparison tolerates: 5% of the middle third's mean, at least 16 MiB (a GC's
- * or a buffer pool's swing, not a leak).
+ * Growth tolerated in a resident size: 5% of the middle third's mean, at least 16 MiB (a
+ * GC's or a buffer pool's swing, not a leak).
  */
-export const allowanceKiB = (middleMeanKiB: number): number =>
+export const residentAllowanceKiB: Allowance = (middleMeanKiB) =>
   Math.max(16 * 1024, 0.05 * middleMeanKiB);
+
+/**
+ * Growth tolerated in a live heap read right after a full collection: 5%, at least 4 MiB.
+ * Garbage no longer swings it, only what is in flight (requests, fetched batches).
+ */
+export const liveHeapAllowanceKiB: Allowance = (middleMeanKiB) =>
+  Math.max(4 * 1024, 0.05 * middleMeanKiB);
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -52,7 +65,10 @@ export function slopePerMinute(points: readonly Point[]): number {
 }
 
 /** The trend of one process's samples (in time order; at least three). */
-export function trendOf(points: readonly Point[]): Trend {
+export function trendOf(
+  points: readonly Point[],
+  allowance: Allowance = residentAllowanceKiB,
+): Trend {
   if (points.length < 3) throw new RangeError("a trend needs at least three samples");
   const third = Math.floor(points.length / 3);
   const middle = points.slice(third, 2 * third);
@@ -60,6 +76,7 @@ export function trendOf(points: readonly Point[]): Trend {
   const middleMeanKiB = mean(middle.map((p) => p.kib));
   const lastMeanKiB = mean(last.map((p) => p.kib));
   const slopeKiBPerMin = slopePerMinute(points.slice(third));
+  const allowanceKiB = allowance(middleMeanKiB);
   return {
     firstKiB: points[0]!.kib,
     lastKiB: points.at(-1)!.kib,
@@ -67,7 +84,8 @@ export function trendOf(points: readonly Point[]): Trend {
     middleMeanKiB,
     lastMeanKiB,
     slopeKiBPerMin,
-    grows: lastMeanKiB - middleMeanKiB > allowanceKiB(middleMeanKiB) &&
-      points.at(-1)!.kib - middleMeanKiB > allowanceKiB(middleMeanKiB) && slopeKiBPerMin > 0,
+    allowanceKiB,
+    grows: lastMeanKiB - middleMeanKiB > allowanceKiB &&
+      points.at(-1)!.kib - middleMeanKiB > allowanceKiB && slopeKiBPerMin > 0,
   };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { slopePerMinute, trendOf } from "./trend.ts";
+import { liveHeapAllowanceKiB, slopePerMinute, trendOf } from "./trend.ts";
 
 const MIB = 1024;
 /** One sample every 10 s for 10 minutes, from `kib(i)`. */
@@ -22,6 +22,14 @@ Deno.test("a steady climb grows, with its slope per minute", () => {
 Deno.test("a climb within the allowance (5%, at least 16 MiB) does not count", () => {
   const t = trendOf(series((i) => 1000 * MIB + i * 0.5 * MIB));
   assert.equal(t.grows, false, "10 MiB between the thirds of a 1 GiB process");
+});
+
+Deno.test("a live heap's allowance is tighter: 20 MiB over ten minutes of a 60 MiB heap grows", () => {
+  const climb = series((i) => 60 * MIB + (i / 3) * MIB);
+  assert.equal(trendOf(climb).grows, false, "within a resident size's 16 MiB");
+  const t = trendOf(climb, liveHeapAllowanceKiB);
+  assert.equal(t.allowanceKiB, 4 * MIB);
+  assert.equal(t.grows, true);
 });
 
 Deno.test("a rise that falls back is not growth", () => {
