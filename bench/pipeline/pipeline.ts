@@ -83,7 +83,9 @@ export async function jobTimes(sql: Sql, ids: string[]): Promise<JobTimes[]> {
           min(m.matched_at) AS first_match, max(m.matched_at) AS last_match,
           count(m.job_id)::int AS matches
      FROM jobs j LEFT JOIN matches m ON m.job_id = j.id
-     WHERE j.id IN ${sql(ids)} GROUP BY j.id`;
+     -- One array, not a parameter per id: a soak that fell behind has more ids than a
+     -- statement takes parameters (65,534).
+     WHERE j.id = ANY(${ids}::text[]) GROUP BY j.id`;
   const ms = (d: Date | null) => d === null ? null : d.getTime();
   return rows.map((r) => ({
     id: r.id,
