@@ -17,6 +17,8 @@ export interface ServiceProcesses {
   exited(): ServiceName[];
   /** The last lines of a service's log, for error messages. */
   logTail(name: ServiceName): Promise<string>;
+  /** The file a service's output is appended to. */
+  logPath(name: ServiceName): string;
   /** SIGTERM to every service (the edge first), SIGKILL to any still running after 20 s. */
   stop(): Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function startServiceProcesses(opts: {
     >,
     exited: () => [...gone],
     logTail: (name) => tail(logOf(name)),
+    logPath: logOf,
     async stop() {
       for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
       for (const name of [...children.keys()].reverse()) {

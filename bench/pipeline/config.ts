@@ -45,11 +45,6 @@ const schema = z.object({
   BENCH_SOAK_SAMPLE_S: intVar(10),
   /** Seconds of the soak's timeline windows (the jobs' stages beside the machine's state). */
   BENCH_SOAK_WINDOW_S: intVar(10),
-  /**
-   * Seconds between two reads of every service's live heap through its inspector, each after
-   * a full collection (`bench/common/live_heap.ts`); 0 runs the services without an inspector.
-   */
-  BENCH_SOAK_HEAP_S: nonNegativeIntVar(30),
   /** A timeline window whose jobs took longer than this at p95 (ms), in either stage, is slow. */
   BENCH_SOAK_SLOW_MS: intVar(1000),
   /**

@@ -71,36 +71,33 @@ const growingIn = (trends: Record<string, Trend>) =>
   Object.entries(trends).filter(([, t]) => t.grows).map(([n]) => n);
 
 /** The live heaps' table and what it says of the processes whose private memory grew. */
-export function heapMarkdown(
-  run: Pick<SoakRun, "trends" | "heapTrends" | "heapSamples">,
-  cfg: Pick<PipelineConfig, "BENCH_SOAK_HEAP_S">,
-): string {
-  if (run.heapSamples.length === 0) {
-    return "The services' live heaps were not read (`BENCH_SOAK_HEAP_S=0`).\n";
-  }
-  const last = run.heapSamples.at(-1)!.heap;
-  const rows = Object.entries(run.heapTrends).map(([name, t]) => {
-    const backing = last[name]?.backingStoreBytes;
-    return `| ${name} | ${trendCells(t)} | ${mib((last[name]?.totalBytes ?? NaN) / 1024)} | ${
-      backing === null || backing === undefined ? "n/a" : mib(backing / 1024)
+export function heapMarkdown(run: Pick<SoakRun, "trends" | "heapTrends" | "heapCollections">) {
+  const rows = Object.entries(run.heapCollections).map(([name, cs]) => {
+    const t = run.heapTrends[name];
+    const cells = t
+      ? trendCells(t)
+      : "fewer than three major collections: not judged | | | | | | |";
+    const reserved = cs.at(-1)?.reservedAfterMiB;
+    return `| ${name} | ${cs.length} | ${cells} | ${
+      reserved === undefined ? "n/a" : reserved.toFixed(1)
     } |`;
   });
   const growing = growingIn(run.heapTrends);
   const outside = growingIn(run.trends).filter((n) => run.heapTrends[n]?.grows === false);
-  return `Live JavaScript heap (MiB): every service's objects still reachable, read every
-${cfg.BENCH_SOAK_HEAP_S} s through its inspector right after a full collection (\`live_heap.ts\`),
-judged as above with an allowance of max(4 MiB, 5%); beside it, at the last read, the heap V8
-had reserved and the contents of ArrayBuffers (outside the heap). **${
+  return `Live JavaScript heap (MiB): every service's objects left after each of V8's own major
+collections during the load, as V8 prints it (\`--trace-gc\`, \`common/gc_trace.ts\`; nothing
+forced, nothing attached), judged as above with an allowance of max(4 MiB, 5%); beside it, the
+heap V8 kept reserved after the last. **${
     growing.length ? `Live heaps growing — ${growing.join(", ")}` : "No live heap grows"
   }.**${
     outside.length
       ? ` The private memory of ${
         outside.join(", ")
-      } grew over a live heap that did not: what grew there is not the program's objects but pages V8 or the allocator kept, or native memory (onnxruntime's, kafkajs's buffers).`
+      } grew over a live heap that did not: what grew there is not the program's objects but garbage awaiting a collection, pages V8 or the allocator kept, or native memory (onnxruntime's, kafkajs's buffers).`
       : ""
   }
 
-| service | first | middle third mean | last third mean | last | max | slope (MiB/min, last two thirds) | allowance | verdict | heap reserved last | ArrayBuffers last |
+| service | major collections | first | middle third mean | last third mean | last | max | slope (MiB/min, last two thirds) | allowance | verdict | reserved after the last |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join("\n")}
 `;
@@ -149,7 +146,7 @@ Private memory (MiB), and the last sample's RSS and PSS:
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${trendRows.join("\n")}
 
-${heapMarkdown(run, cfg)}
+${heapMarkdown(run)}
 Postgres's server processes and the Kafka broker are shared with other work on this machine;
 their figures include it. A Postgres group's RSS counts shared buffers once per process; PSS
 shares them out.

@@ -22,7 +22,7 @@ const run = (trends: SoakRun["trends"]): SoakRun => ({
   readyByMinute: [],
   samples: [],
   trends,
-  heapSamples: [],
+  heapCollections: {},
   heapTrends: {},
   drainS: 1,
   autovacuum: null,
@@ -48,32 +48,24 @@ Deno.test("the soak report names what grows and the run's raw figures, as bench:
 });
 
 Deno.test("the live heaps' verdict, and a private memory growing over a flat live heap said to be outside the objects", () => {
-  const cfg = { BENCH_SOAK_HEAP_S: 30 };
-  const heap = (usedMiB: number) => ({
-    usedBytes: usedMiB * MIB * 1024,
-    totalBytes: 2 * usedMiB * MIB * 1024,
-    backingStoreBytes: null,
-  });
-  const heapSamples = [{ s: 600, heap: { embed: heap(40), edge: heap(90) } }];
+  const collections = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ s: i * 20, afterMiB: 40, reservedAfterMiB: 80 }));
   const md = heapMarkdown({
-    trends: { embed: trend((i) => 300 + i), edge: trend(() => 150) },
+    trends: { embed: trend((i) => 300 + i), edge: trend(() => 150), site: trend(() => 30) },
     heapTrends: { embed: heapTrend(() => 40), edge: heapTrend((i) => 60 + i / 2) },
-    heapSamples,
-  }, cfg);
+    heapCollections: { embed: collections(30), edge: collections(30), site: collections(2) },
+  });
   assert.match(md, /\*\*Live heaps growing — edge\.\*\*/);
   assert.match(md, /The private memory of embed grew over a live heap that did not/);
-  assert.match(md, /\| embed \|.*\| bounded \| 80\.0 \| n\/a \|/);
-  assert.match(md, /\| edge \|.*\| 3\.00 \| 4\.0 \| GROWS \|/);
+  assert.match(md, /\| embed \| 30 \|.*\| bounded \| 80\.0 \|/);
+  assert.match(md, /\| edge \| 30 \|.*\| 3\.00 \| 4\.0 \| GROWS \|/);
+  assert.match(md, /\| site \| 2 \| fewer than three major collections: not judged \|/);
 
   const quiet = heapMarkdown({
     trends: { embed: trend(() => 300) },
     heapTrends: { embed: heapTrend(() => 40) },
-    heapSamples,
-  }, cfg);
+    heapCollections: { embed: collections(30) },
+  });
   assert.match(quiet, /\*\*No live heap grows\.\*\*/);
   assert.doesNotMatch(quiet, /grew over a live heap/);
-  assert.match(
-    heapMarkdown({ trends: {}, heapTrends: {}, heapSamples: [] }, cfg),
-    /live heaps were not read \(`BENCH_SOAK_HEAP_S=0`\)/,
-  );
 });
