@@ -10,10 +10,18 @@ import { ROOT } from "./proc.ts";
 /** Clock ticks a second of `/proc/<pid>/stat` (USER_HZ; 100 on every Linux this runs on). */
 export const TICKS_PER_S = 100;
 
+/**
+ * The fields of a /proc/<pid>/stat text after the parenthesised command name, which may hold
+ * spaces and parentheses itself: index 0 is the state (field 3 of proc(5)), 1 the parent pid,
+ * 2 the process group, 11 and 12 utime and stime, 19 the start time.
+ */
+export function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
 /** utime + stime of a /proc/<pid>/stat text, in ticks. */
 export function cpuTicks(stat: string): number {
-  // Fields after the parenthesised command name: state (3), …, utime (14), stime (15).
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const fields = statFields(stat);
   return Number(fields[11]) + Number(fields[12]);
 }
 
@@ -85,10 +93,8 @@ function classify(
 async function readProc(pid: number, systemPgid?: number): Promise<ProcSample | undefined> {
   try {
     const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-    const close = stat.lastIndexOf(")");
-    const comm = stat.slice(stat.indexOf("(") + 1, close);
-    // Fields after the command name: state ppid pgrp … utime(11) stime cutime cstime.
-    const f = stat.slice(close + 2).split(" ");
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const f = statFields(stat);
     const cmdline = (await Deno.readTextFile(`/proc/${pid}/cmdline`)).replaceAll("\0", " ")
       .trim();
     return {

@@ -6,6 +6,7 @@
  * soak).
  * @module
  */
+import { statFields, TICKS_PER_S } from "./cpu.ts";
 
 /** The Deno flags that make V8 print a line after each major collection, none after a minor. */
 export const GC_TRACE_FLAGS = ["--v8-flags=--trace-gc,--trace-gc-ignore-scavenger"];
@@ -49,12 +50,10 @@ export function majorCollections(output: string): MajorCollection[] {
  */
 export async function processStartedAt(pid: number): Promise<number> {
   const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-  // Fields after the parenthesised command name start at the state (field 3); the start time
-  // is field 22.
-  const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+  const ticks = Number(statFields(stat)[19]);
   const boot = Number((await Deno.readTextFile("/proc/stat")).match(/^btime (\d+)$/m)?.[1]);
   if (!Number.isFinite(ticks) || !Number.isFinite(boot)) {
     throw new Error(`no start time for process ${pid}`);
   }
-  return boot * 1000 + ticks * 10; // USER_HZ is 100 on Linux.
+  return boot * 1000 + (ticks * 1000) / TICKS_PER_S;
 }

@@ -6,6 +6,7 @@
  * page divided among the processes sharing it), which adds up.
  * @module
  */
+import { statFields } from "./cpu.ts";
 
 /** Resident size of a group of processes, in KiB. */
 export interface Resident {
@@ -55,8 +56,7 @@ export function postgresPart(cmdline: string, database: string): "server" | "our
 
 /** The parent pid in a /proc/<pid>/stat text. */
 export function parentPid(stat: string): number {
-  // Fields after the parenthesised command name: state, ppid, …
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  return Number(statFields(stat)[1]);
 }
 
 /** Every pid whose command line (NULs as spaces) passes `match`. */

@@ -3,6 +3,7 @@
  * it and every service it runs can be stopped together) and stops it again afterwards.
  * @module
  */
+import { statFields } from "./cpu.ts";
 import { ROOT, step } from "./proc.ts";
 
 /** The edge the benchmarks load: `BENCH_URL`, else loopback on `PORT` (8080). */
@@ -42,8 +43,7 @@ export interface StartedSystem {
 /** A process's group, and whether it has exited and waits only to be reaped (a zombie). */
 export async function processGroup(pid: number): Promise<{ pgrp: number; zombie: boolean }> {
   const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-  // Fields after the parenthesised command name: state, ppid, pgrp, …
-  const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const [state, , pgrp] = statFields(stat);
   return { pgrp: Number(pgrp), zombie: state === "Z" };
 }
 

@@ -95,8 +95,8 @@ export interface RunningSystem {
 /**
  * Starts every service on the stack, with autovacuum's work done as a server with it would
  * (`../common/autovacuum.ts`); `cpuProfile` runs one of them under `--cpu-prof` writing to
- * `dir`, `env` adds to every service's environment, `flags` to a service's Deno flags. Resolves once the edge's /readyz
- * answers 200.
+ * `dir`, `env` adds to every service's environment, `flags` to a service's Deno flags.
+ * Resolves once the edge's /readyz answers 200.
  */
 export async function startSystem(
   stack: Stack,

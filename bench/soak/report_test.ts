@@ -3,11 +3,11 @@ import { TEST_MACHINE } from "../common/machine_fixture.ts";
 import { loadPipelineConfig } from "../pipeline/config.ts";
 import { heapMarkdown, soakMarkdown } from "./report.ts";
 import type { SoakRun } from "./soak.ts";
-import { liveHeapAllowanceKiB, trendOf } from "./trend.ts";
+import { type Allowance, liveHeapAllowanceKiB, trendOf } from "./trend.ts";
 
 const MIB = 1024;
 /** One sample every 10 s for 10 minutes of private memory in MiB, from `mib(i)`. */
-const trend = (mib: (i: number) => number, allowance?: (m: number) => number) =>
+const trend = (mib: (i: number) => number, allowance?: Allowance) =>
   trendOf(
     Array.from({ length: 61 }, (_, i) => ({ at: i * 10_000, kib: mib(i) * MIB })),
     allowance,
