@@ -1,6 +1,7 @@
 /**
  * Resident memory of the system's processes, from /proc: each service by its pid, Postgres
- * as its server processes and the backends of one database, the Kafka broker. RSS counts
+ * as its server processes and the backends of one database (the system's apart from the
+ * benchmark's own), the Kafka broker. RSS counts
  * every page a process maps that is in memory, shared ones included (Postgres's shared
  * buffers appear in each backend that touched them), so groups also get PSS (each shared
  * page divided among the processes sharing it), which adds up.
@@ -21,6 +22,8 @@ export interface Resident {
 export interface ProcessGroup {
   name: string;
   pids(): Promise<number[]>;
+  /** False for a group measured beside the system rather than as part of it: not judged. */
+  judged?: boolean;
 }
 
 /** The `VmRSS` of a /proc/<pid>/status text, in KiB. */
@@ -43,15 +46,22 @@ export function privateKiB(rollup: string): number | undefined {
 }
 
 /**
- * Which part of Postgres a child of the postmaster is, from its command line: a backend of
- * `database` (`postgres: [<cluster>: ]<user> <database> <host>(<port>) <state>`), another
- * database's backend, or a server process (checkpointer, WAL writer…).
+ * Which part of Postgres a child of the postmaster is, from its command line
+ * (`postgres: [<cluster>: ]<user> <database> <host>(<port>) <state>` for a backend): a
+ * backend of `database` logged in as one of the system's roles, one of `database` logged in
+ * as `benchUser` (the benchmark's own reads, its autovacuum stand-in), another database's
+ * backend, or a server process (checkpointer, WAL writer…).
  */
-export function postgresPart(cmdline: string, database: string): "server" | "ours" | "other" {
+export function postgresPart(
+  cmdline: string,
+  database: string,
+  benchUser: string,
+): "server" | "system" | "benchmark" | "other" {
   const title = cmdline.match(/^postgres: (?:[^:\s]+: )?(.*)$/)?.[1] ?? "";
-  const backend = title.match(/^\S+ (\S+) (?:\S+\(\d+\)|\[local\])/);
+  const backend = title.match(/^(\S+) (\S+) (?:\S+\(\d+\)|\[local\])/);
   if (!backend) return "server";
-  return backend[1] === database ? "ours" : "other";
+  if (backend[2] !== database) return "other";
+  return backend[1] === benchUser ? "benchmark" : "system";
 }
 
 /** The parent pid in a /proc/<pid>/stat text. */
@@ -80,16 +90,22 @@ async function postgresChildren(postmaster: number, match: (cmdline: string) => 
   return children;
 }
 
+/** The name of the group of the benchmark's own backends (see {@link systemGroups}). */
+export const BENCHMARK_BACKENDS = "postgres (the benchmark's own backends)";
+
 /**
  * The groups of a system: its services by pid, Postgres as the postmaster with its server
  * processes and as the backends of `database` (other databases' backends are others' load),
- * the Kafka broker (the process listening on `brokerPort`).
+ * the Kafka broker (the process listening on `brokerPort`). The backends the benchmark opens
+ * itself, as `benchUser`, are a group apart and not judged: its polls, its samplers' reads and
+ * its autovacuum stand-in's VACUUMs (each up to `maintenance_work_mem`) are not the system's.
  */
 export function systemGroups(
   services: Record<string, number>,
-  postgres: { postmaster: number; database: string; brokerPort: number },
+  postgres: { postmaster: number; database: string; benchUser: string; brokerPort: number },
 ): ProcessGroup[] {
-  const { postmaster, database } = postgres;
+  const { postmaster, database, benchUser } = postgres;
+  const part = (c: string) => postgresPart(c, database, benchUser);
   return [
     ...Object.entries(services).map(([name, pid]) => ({
       name,
@@ -99,12 +115,17 @@ export function systemGroups(
       name: "postgres (server processes)",
       pids: async () => [
         postmaster,
-        ...await postgresChildren(postmaster, (c) => postgresPart(c, database) === "server"),
+        ...await postgresChildren(postmaster, (c) => part(c) === "server"),
       ],
     },
     {
       name: `postgres (backends of ${database})`,
-      pids: () => postgresChildren(postmaster, (c) => postgresPart(c, database) === "ours"),
+      pids: () => postgresChildren(postmaster, (c) => part(c) === "system"),
+    },
+    {
+      name: BENCHMARK_BACKENDS,
+      pids: () => postgresChildren(postmaster, (c) => part(c) === "benchmark"),
+      judged: false,
     },
     { name: "kafka", pids: () => listenerPids(postgres.brokerPort) },
   ];

@@ -16,24 +16,18 @@ Deno.test("privateKiB adds the clean and dirty private pages; either absent, und
   assert.equal(privateKiB("Private_Dirty:  18000 kB\n"), undefined);
 });
 
-Deno.test("postgresPart tells our backends from others' and from server processes", () => {
+Deno.test("postgresPart tells the system's backends from the benchmark's, others' and server processes", () => {
   const db = "hire_bench_pipeline";
-  assert.equal(
-    postgresPart(`postgres: 15/main: hire_job_login ${db} 127.0.0.1(48320) COMMIT`, db),
-    "ours",
-  );
-  assert.equal(postgresPart(`postgres: postgres ${db} [local] idle`, db), "ours");
-  assert.equal(
-    postgresPart("postgres: 15/main: hire_job_login hire 127.0.0.1(4) idle", db),
-    "other",
-  );
-  assert.equal(
-    postgresPart(`postgres: 15/main: hire_job_login ${db}_test 127.0.0.1(4) idle`, db),
-    "other",
-  );
-  assert.equal(postgresPart("postgres: 15/main: checkpointer", db), "server");
-  assert.equal(postgresPart("postgres: walwriter", db), "server");
-  assert.equal(postgresPart("postgres: 15/main: logical replication launcher", db), "server");
+  const part = (cmdline: string) => postgresPart(cmdline, db, "postgres");
+  assert.equal(part(`postgres: 15/main: hire_job_login ${db} 127.0.0.1(48320) COMMIT`), "system");
+  assert.equal(part(`postgres: hire_edge_login ${db} [local] idle`), "system");
+  assert.equal(part(`postgres: 15/main: postgres ${db} 127.0.0.1(5) VACUUM`), "benchmark");
+  assert.equal(part(`postgres: postgres ${db} [local] idle`), "benchmark");
+  assert.equal(part("postgres: 15/main: hire_job_login hire 127.0.0.1(4) idle"), "other");
+  assert.equal(part(`postgres: 15/main: postgres ${db}_test 127.0.0.1(4) idle`), "other");
+  assert.equal(part("postgres: 15/main: checkpointer"), "server");
+  assert.equal(part("postgres: walwriter"), "server");
+  assert.equal(part("postgres: 15/main: logical replication launcher"), "server");
 });
 
 Deno.test("parentPid reads the fourth field, whatever the command name holds", () => {

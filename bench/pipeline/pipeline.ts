@@ -100,12 +100,13 @@ export async function jobTimes(sql: Sql, ids: string[]): Promise<JobTimes[]> {
 /** The processes to measure and their resident sizes, at rest and under load. */
 export async function processGroups(stack: Stack, system: RunningSystem) {
   const [row] = await stack.owner<
-    { dir: string }[]
-  >`SELECT current_setting('data_directory') AS dir`;
+    { dir: string; user: string }[]
+  >`SELECT current_setting('data_directory') AS dir, current_user AS user`;
   const db = new URL(stack.databaseUrl).pathname.slice(1);
   return systemGroups(system.services.pids, {
     postmaster: await postmasterPid(row!.dir),
     database: db,
+    benchUser: row!.user,
     brokerPort: Number(stack.brokers.split(",")[0]!.split(":").at(-1)),
   });
 }

@@ -60,15 +60,13 @@ ${
 }
 
 /** A trend's cells of a table row: first to verdict. */
-const trendCells = (t: Trend) =>
+const trendCells = (t: Trend, verdict = t.grows ? "GROWS" : "bounded") =>
   `${mib(t.firstKiB)} | ${mib(t.middleMeanKiB)} | ${mib(t.lastMeanKiB)} | ${mib(t.lastKiB)} | ${
     mib(t.maxKiB)
-  } | ${(t.slopeKiBPerMin / 1024).toFixed(2)} | ${mib(t.allowanceKiB)} | ${
-    t.grows ? "GROWS" : "bounded"
-  }`;
+  } | ${(t.slopeKiBPerMin / 1024).toFixed(2)} | ${mib(t.allowanceKiB)} | ${verdict}`;
 
-const growingIn = (trends: Record<string, Trend>) =>
-  Object.entries(trends).filter(([, t]) => t.grows).map(([n]) => n);
+const growingIn = (trends: Record<string, Trend>, notJudged: readonly string[] = []) =>
+  Object.entries(trends).filter(([n, t]) => t.grows && !notJudged.includes(n)).map(([n]) => n);
 
 /** The live heaps' table and what it says of the processes whose private memory grew. */
 export function heapMarkdown(run: Pick<SoakRun, "trends" | "heapTrends" | "heapCollections">) {
@@ -105,10 +103,12 @@ ${rows.join("\n")}
 
 /** The summary of a soak. */
 export function soakMarkdown(run: SoakRun, cfg: PipelineConfig, machine: Machine, at: Date) {
-  const growing = growingIn(run.trends);
+  const growing = growingIn(run.trends, run.notJudged);
   const last = run.samples.at(-1)?.resident ?? {};
   const trendRows = Object.entries(run.trends).map(([name, t]) =>
-    `| ${name} | ${trendCells(t)} | ${last[name] ? mib(last[name].rssKiB) : "n/a"} | ${
+    `| ${name} | ${
+      trendCells(t, run.notJudged.includes(name) ? "not judged: the benchmark's" : undefined)
+    } | ${last[name] ? mib(last[name].rssKiB) : "n/a"} | ${
       last[name] ? mib(last[name].pssKiB) : "n/a"
     } |`
   );
@@ -140,7 +140,13 @@ its last sample are both above the middle third's mean by more than the allowanc
 ${run.jobsCreated} created, ${run.jobsReady} match-ready within ${cfg.BENCH_PIPELINE_DEADLINE} s; the
 pipeline drained ${run.drainS} s after the load.
 
-Private memory (MiB), and the last sample's RSS and PSS:
+Private memory (MiB), and the last sample's RSS and PSS${
+    run.notJudged.length
+      ? ` (${
+        run.notJudged.join(", ")
+      }: measured beside the system, not judged; the benchmark's own backends are its reads and its autovacuum stand-in's VACUUMs, logged in as the database's owner)`
+      : ""
+  }:
 
 | process | first | middle third mean | last third mean | last | max | slope (MiB/min, last two thirds) | allowance | verdict | RSS last | PSS last |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |

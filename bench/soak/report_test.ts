@@ -14,7 +14,7 @@ const trend = (mib: (i: number) => number, allowance?: Allowance) =>
   );
 const heapTrend = (mib: (i: number) => number) => trend(mib, liveHeapAllowanceKiB);
 
-const run = (trends: SoakRun["trends"]): SoakRun => ({
+const run = (trends: SoakRun["trends"], notJudged: string[] = []): SoakRun => ({
   minutes: 10,
   jobsOffered: 30_000,
   jobsCreated: 30_000,
@@ -22,6 +22,7 @@ const run = (trends: SoakRun["trends"]): SoakRun => ({
   readyByMinute: [],
   samples: [],
   trends,
+  notJudged,
   heapCollections: {},
   heapTrends: {},
   drainS: 1,
@@ -45,6 +46,25 @@ Deno.test("the soak report names what grows and the run's raw figures, as bench:
   );
   assert.match(growing, /\*\*Verdict: growing — kafka\*\*/);
   assert.match(growing, /\| kafka \|.*\| GROWS \|/);
+});
+
+Deno.test("a group measured beside the system is shown with its figures but never named as growing", () => {
+  const bench = "postgres (the benchmark's own backends)";
+  const md = soakMarkdown(
+    run({ edge: trend(() => 120), [bench]: trend((i) => 40 + 2 * i) }, [bench]),
+    loadPipelineConfig({}),
+    TEST_MACHINE,
+    new Date("2026-12-01T10:00:00Z"),
+  );
+  assert.match(md, /\*\*Verdict: no process grows without bound\*\*/);
+  assert.match(
+    md,
+    /\| postgres \(the benchmark's own backends\) \| 40\.0 \|.*\| 16\.0 \| not judged: the benchmark's \|/,
+  );
+  assert.match(
+    md,
+    /postgres \(the benchmark's own backends\): measured beside the system, not judged/,
+  );
 });
 
 Deno.test("the live heaps' verdict, and a private memory growing over a flat live heap said to be outside the objects", () => {

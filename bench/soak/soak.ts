@@ -35,6 +35,8 @@ export interface SoakRun {
   samples: { s: number; resident: Record<string, Resident> }[];
   /** The verdict per process, on its private memory (USS). */
   trends: Record<string, Trend>;
+  /** The groups measured beside the system, whose trends are shown but not judged. */
+  notJudged: string[];
   /** Every service's major collections during the load, with its live heap after each. */
   heapCollections: Record<string, TimedCollection[]>;
   /** The verdict per service on its live heap, where it collected three times or more. */
@@ -128,6 +130,7 @@ export async function runSoak(stack: Stack, cfg: PipelineConfig): Promise<SoakRu
       readyByMinute: byMinute(outcomes, startedAt),
       samples: timed,
       trends: trends(timed),
+      notJudged: groups.filter((g) => g.judged === false).map((g) => g.name),
       drainS: Math.round((Date.now() - loadEnd) / 1000),
       autovacuum,
       timeline: timelineWindows(
