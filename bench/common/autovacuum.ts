@@ -125,10 +125,26 @@ export function vacuumSentence(work: VacuumWork | null): string {
     `${work.seconds} s in all${throttled}.`;
 }
 
+/** One VACUUM or ANALYZE the stand-in ran, by the wall clock (ms since the epoch). */
+export interface VacuumRun {
+  table: string;
+  kind: Due;
+  startedAt: number;
+  /** Absent while it runs. */
+  endedAt?: number;
+}
+
+/** The runs of `runs` that overlap `from`–`to`, a run still going counting as going on. */
+export function runsBetween(runs: readonly VacuumRun[], from: number, to: number): VacuumRun[] {
+  return runs.filter((r) => r.startedAt < to && (r.endedAt ?? Infinity) > from);
+}
+
 /** The running stand-in. */
 export interface AutovacuumStandIn {
   /** What ran since the first pass. */
   done(): VacuumWork;
+  /** The runs since the first pass that overlap `from`–`to` (ms since the epoch). */
+  runsBetween(from: number, to: number): VacuumRun[];
   /** Stops after the table being worked on. */
   stop(): Promise<void>;
 }
@@ -184,6 +200,7 @@ export async function startAutovacuumStandIn(
   step("autovacuum is off on this server: the benchmark applies its rules itself");
   const throttle = throttleOf(server);
   const done: VacuumWork = { vacuums: 0, analyses: 0, seconds: 0, throttle };
+  const runs: VacuumRun[] = [];
   let stopping = false;
   let wake = () => {};
   // VACUUM runs outside a transaction, so its cost settings go on a connection of its own.
@@ -203,10 +220,13 @@ export async function startAutovacuumStandIn(
       const due = dueFor(t, server);
       if (!due) continue;
       const started = performance.now();
+      const timed: VacuumRun = { table: t.table, kind: due, startedAt: Date.now() };
+      runs.push(timed);
       await run(
         due === "vacuum" ? `VACUUM (ANALYZE) ${t.table}` : `ANALYZE ${t.table}`,
         throttleOf(tableSettings(server, t.options)),
       );
+      timed.endedAt = Date.now();
       done[due === "vacuum" ? "vacuums" : "analyses"]++;
       done.seconds += (performance.now() - started) / 1000;
     }
@@ -214,6 +234,7 @@ export async function startAutovacuumStandIn(
   await pass();
   step(`autovacuum stand-in: ${done.vacuums} vacuums, ${done.analyses} analyses before the run`);
   Object.assign(done, { vacuums: 0, analyses: 0, seconds: 0 });
+  runs.length = 0;
   const loop = (async () => {
     while (!stopping) {
       await new Promise<void>((r) => {
@@ -226,6 +247,7 @@ export async function startAutovacuumStandIn(
   })();
   return {
     done: () => ({ ...done, seconds: Math.round(done.seconds * 10) / 10 }),
+    runsBetween: (from, to) => runsBetween(runs, from, to),
     async stop() {
       stopping = true;
       wake();

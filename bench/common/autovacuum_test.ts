@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   dueFor,
+  runsBetween,
   type TableCounters,
   tableSettings,
   throttleOf,
@@ -87,4 +88,18 @@ Deno.test("the reports' sentence on vacuum names what the stand-in ran, or the s
     /3 vacuums and 1 analyses, 2 s in all, each throttled as autovacuum is \(2 ms of sleep per 200 cost units\)\.$/,
   );
   assert.equal(vacuumSentence(null), "The server's autovacuum ran.");
+});
+
+Deno.test("runsBetween: the runs overlapping a span, one still going counting as going on", () => {
+  const runs = [
+    { table: "public.jobs", kind: "vacuum" as const, startedAt: 1_000, endedAt: 2_000 },
+    { table: "public.outbox", kind: "analyze" as const, startedAt: 2_500, endedAt: 3_000 },
+    { table: "public.matches", kind: "vacuum" as const, startedAt: 4_000 },
+  ];
+  assert.deepEqual(runsBetween(runs, 1_500, 2_600).map((r) => r.table), [
+    "public.jobs",
+    "public.outbox",
+  ]);
+  assert.deepEqual(runsBetween(runs, 2_000, 2_500), []);
+  assert.deepEqual(runsBetween(runs, 9_000, 10_000).map((r) => r.table), ["public.matches"]);
 });

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Sql } from "@hire/db";
+import type { Due, VacuumRun } from "../common/autovacuum.ts";
 import { type BrokerPauses, readBrokerPauses } from "../common/broker_pauses.ts";
 import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
 import type { PerfSession } from "../common/perf_record.ts";
@@ -36,6 +37,28 @@ export interface PhaseResult {
   perf?: PerfSplit;
   /** The broker's JVM's stops over the same window, when its log was found. */
   brokerPauses?: BrokerPauses;
+  /** The autovacuum stand-in's runs during the load, in seconds from its start. */
+  vacuums?: PhaseVacuum[];
+}
+
+/** A run of the autovacuum stand-in within a phase: seconds from the load's start. */
+export interface PhaseVacuum {
+  table: string;
+  kind: Due;
+  fromS: number;
+  /** Null when it was still running as the phase ended. */
+  toS: number | null;
+}
+
+/** `runs` timed from `startedAt`, in seconds to the tenth. */
+export function phaseVacuums(runs: readonly VacuumRun[], startedAt: number): PhaseVacuum[] {
+  const s = (at: number) => Math.round((at - startedAt) / 100) / 10;
+  return runs.map((r) => ({
+    table: r.table,
+    kind: r.kind,
+    fromS: s(r.startedAt),
+    toS: r.endedAt === undefined ? null : s(r.endedAt),
+  }));
 }
 
 /** Jobs created and not yet embedded (nor failed for good). */
@@ -70,13 +93,17 @@ export async function runPhase(opts: {
   perf?: PerfSession;
   /** The broker's log of its JVM's stops (`brokerGcLog`). */
   brokerGcLog?: string;
+  /** The autovacuum stand-in's runs overlapping a span, when it runs. */
+  vacuumRuns?: (from: number, to: number) => VacuumRun[];
 }): Promise<PhaseResult> {
   const backlogAtStart = await embeddingBacklog(opts.sql);
   const startedAt = Date.now();
   const before = await snapshot();
   const recording = opts.perf?.record(opts.load.seconds);
+  const loadAt = Date.now();
   const r = await openLoopCreates(opts.load);
   const after = await snapshot();
+  const vacuums = opts.vacuumRuns && phaseVacuums(opts.vacuumRuns(loadAt, Date.now()), loadAt);
   const brokerPauses = opts.brokerGcLog &&
     await readBrokerPauses(opts.brokerGcLog, startedAt, Date.now());
   const perf = await recording?.split([after, before], recording && await postgresGroups(opts.sql));
@@ -100,6 +127,7 @@ export async function runPhase(opts: {
     rssMiB: rss,
     ...(perf ? { perf } : {}),
     ...(brokerPauses ? { brokerPauses } : {}),
+    ...(vacuums ? { vacuums } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import type { Machine } from "../common/machine.ts";
 import { perfMarkdown } from "../common/perf_split.ts";
 import { cpuLine, machineTable, markdownTable } from "../common/markdown.ts";
 import type { StarvationConfig } from "./config.ts";
-import type { PhaseResult } from "./phases.ts";
+import type { PhaseResult, PhaseVacuum } from "./phases.ts";
 import { percentile } from "../common/stats.ts";
 import { type PipelineCost, pipelineCostSentence } from "./pipeline_cost.ts";
 import type { Placement, Sides } from "./placement.ts";
@@ -32,6 +32,29 @@ export interface StarvationReport {
   /** What the autovacuum stand-in ran after its first pass; null when the server's ran. */
   autovacuum: VacuumWork | null;
   machine: Machine;
+}
+
+/**
+ * What the autovacuum stand-in worked on in each window of a phase (those starting at
+ * `fromS`, `windowS` long): the tables, an ANALYZE alone marked so; "" where it did nothing.
+ * A stall that lines up with a table's vacuum shows beside its p99.
+ */
+export function vacuumsByWindow(
+  vacuums: readonly PhaseVacuum[],
+  windows: readonly { fromS: number }[],
+  windowS: number,
+): string[] {
+  return windows.map(({ fromS }) =>
+    [
+      ...new Set(
+        vacuums
+          .filter((v) => v.fromS < fromS + windowS && (v.toS ?? Infinity) > fromS)
+          .map((v) =>
+            `${v.table.replace(/^public\./, "")}${v.kind === "analyze" ? " (analyse)" : ""}`
+          ),
+      ),
+    ].join(", ")
+  );
 }
 
 /**
@@ -156,12 +179,21 @@ ${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
 - CPU, pipeline stopped: ${cpuLine(r.stopped.cpu)}
 - CPU, pipeline draining: ${cpuLine(r.draining.cpu)}
 ${brokerPausesLines([r.stopped, r.draining])}
-p99 (ms) of the requests scheduled in each 5 s of a phase:
+p99 (ms) of the requests scheduled in each 5 s of a phase${
+    phases.some((p) => p.vacuums)
+      ? ", and the tables the autovacuum stand-in vacuumed (or only analysed) during each"
+      : ""
+  }:
 
 ${
     markdownTable(
       ["phase", ...r.stopped.windows.map((w) => `${w.fromS}–${w.fromS + 5} s`)],
-      phases.map((p) => [p.name, ...p.windows.map((w) => String(w.p99))]),
+      phases.flatMap((p) => [
+        [p.name, ...p.windows.map((w) => String(w.p99))],
+        ...(p.vacuums
+          ? [[`${p.name}: vacuumed`, ...vacuumsByWindow(p.vacuums, p.windows, 5)]]
+          : []),
+      ]),
       r.stopped.windows.map((_, i) => i + 1),
     )
   }

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
-import type { PhaseResult } from "./phases.ts";
-import { brokerPausesLines, verdict, verdictText, windowSpread } from "./report.ts";
+import { type PhaseResult, phaseVacuums } from "./phases.ts";
+import {
+  brokerPausesLines,
+  vacuumsByWindow,
+  verdict,
+  verdictText,
+  windowSpread,
+} from "./report.ts";
 
 /** A phase with this p99 whose 5 s windows had these p99s. */
 const phase = (p99: number, windows: number[]) =>
@@ -58,4 +64,23 @@ Deno.test("brokerPausesLines: a line for each phase whose broker kept a log, non
       "4 of them over 5 ms, the longest 51 ms\n",
   );
   assert.equal(brokerPausesLines([{ name: "pipeline stopped" }]), "");
+});
+
+Deno.test("vacuumsByWindow: the tables the stand-in worked on in each 5 s, from the load's start", () => {
+  const loadAt = 1_000_000;
+  const vacuums = phaseVacuums([
+    { table: "public.outbox", kind: "vacuum", startedAt: loadAt - 2_000, endedAt: loadAt + 1_200 },
+    { table: "public.jobs", kind: "vacuum", startedAt: loadAt + 9_000, endedAt: loadAt + 11_040 },
+    { table: "public.jobs", kind: "vacuum", startedAt: loadAt + 12_000, endedAt: loadAt + 12_500 },
+    { table: "public.matches", kind: "analyze", startedAt: loadAt + 14_000 },
+  ], loadAt);
+  assert.deepEqual(vacuums[1], { table: "public.jobs", kind: "vacuum", fromS: 9, toS: 11 });
+  assert.equal(vacuums[3]!.toS, null);
+  const windows = [0, 5, 10, 15].map((fromS) => ({ fromS }));
+  assert.deepEqual(vacuumsByWindow(vacuums, windows, 5), [
+    "outbox",
+    "jobs",
+    "jobs, matches (analyse)",
+    "matches (analyse)",
+  ]);
 });

@@ -98,6 +98,7 @@ async function main() {
       pids,
       perf,
       brokerGcLog: brokerGcLog(cfg.system.broker),
+      vacuumRuns: autovacuum?.runsBetween,
     });
 
     step(`starvation: ${await embeddingBacklog(ctx.sql)} jobs wait; pipeline restarted`);
@@ -113,6 +114,7 @@ async function main() {
       pids,
       perf,
       brokerGcLog: brokerGcLog(cfg.system.broker),
+      vacuumRuns: autovacuum?.runsBetween,
     });
     const { drainedAfterS, timeline } = await drained;
     // A pinning that failed midway would leave the figures of neither placement.
