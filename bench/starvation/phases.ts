@@ -39,6 +39,29 @@ export interface PhaseResult {
   brokerPauses?: BrokerPauses;
   /** The autovacuum stand-in's runs during the load, in seconds from its start. */
   vacuums?: PhaseVacuum[];
+  /** What the server wrote to its WAL over the phase (`pg_stat_wal`). */
+  wal: WalWritten;
+}
+
+/** WAL written over a span: bytes, and full-page images (a page's first change after a checkpoint). */
+export interface WalWritten {
+  bytes: number;
+  fullPageImages: number;
+  /** Checkpoints the server counted meanwhile (`pg_stat_bgwriter`, timed and requested). */
+  checkpoints: number;
+}
+
+/** The server's cumulative WAL and checkpoint counters. */
+async function walCounters(sql: Sql): Promise<WalWritten> {
+  const [row] = await sql<{ bytes: string; fpi: string; checkpoints: string }[]>`
+    SELECT w.wal_bytes::text AS bytes, w.wal_fpi::text AS fpi,
+      (b.checkpoints_timed + b.checkpoints_req)::text AS checkpoints
+    FROM pg_stat_wal w, pg_stat_bgwriter b`;
+  return {
+    bytes: Number(row!.bytes),
+    fullPageImages: Number(row!.fpi),
+    checkpoints: Number(row!.checkpoints),
+  };
 }
 
 /** A run of the autovacuum stand-in within a phase: seconds from the load's start. */
@@ -97,6 +120,7 @@ export async function runPhase(opts: {
   vacuumRuns?: (from: number, to: number) => VacuumRun[];
 }): Promise<PhaseResult> {
   const backlogAtStart = await embeddingBacklog(opts.sql);
+  const walBefore = await walCounters(opts.sql);
   const startedAt = Date.now();
   const before = await snapshot();
   const recording = opts.perf?.record(opts.load.seconds);
@@ -108,6 +132,7 @@ export async function runPhase(opts: {
     await readBrokerPauses(opts.brokerGcLog, startedAt, Date.now());
   const perf = await recording?.split([after, before], recording && await postgresGroups(opts.sql));
   const backlogAtEnd = await embeddingBacklog(opts.sql);
+  const walAfter = await walCounters(opts.sql);
   const cpu = usage(before, after);
   const rss: Record<string, number> = {};
   for (const [name, pid] of Object.entries(opts.pids())) rss[name] = await rssMiB(pid);
@@ -122,6 +147,11 @@ export async function runPhase(opts: {
     windows: windowP99(r, 5000),
     backlogAtStart,
     backlogAtEnd,
+    wal: {
+      bytes: walAfter.bytes - walBefore.bytes,
+      fullPageImages: walAfter.fullPageImages - walBefore.fullPageImages,
+      checkpoints: walAfter.checkpoints - walBefore.checkpoints,
+    },
     cpu,
     cpuWindowS: (after.at - before.at) / 1000,
     rssMiB: rss,

@@ -35,6 +35,18 @@ export interface StarvationReport {
 }
 
 /**
+ * A line a phase on what the server wrote to its WAL. Each phase starts right after a
+ * checkpoint, so the full-page images are the first changes of pages since then in both.
+ */
+export function walLines(phases: readonly Pick<PhaseResult, "name" | "wal">[]): string {
+  return phases.map((p) =>
+    `- WAL, ${p.name}: ${(p.wal.bytes / 1e6).toFixed(1)} MB written, ${
+      p.wal.fullPageImages.toLocaleString("en")
+    } full-page images; checkpoints counted meanwhile: ${p.wal.checkpoints}`
+  ).join("\n");
+}
+
+/**
  * What the autovacuum stand-in worked on in each window of a phase (those starting at
  * `fromS`, `windowS` long): the tables, an ANALYZE alone marked so; "" where it did nothing.
  * A stall that lines up with a table's vacuum shows beside its p99.
@@ -178,6 +190,7 @@ ${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
 - Vacuum: ${vacuumSentence(r.autovacuum)}
 - CPU, pipeline stopped: ${cpuLine(r.stopped.cpu)}
 - CPU, pipeline draining: ${cpuLine(r.draining.cpu)}
+${walLines([r.stopped, r.draining])}
 ${brokerPausesLines([r.stopped, r.draining])}
 p99 (ms) of the requests scheduled in each 5 s of a phase${
     phases.some((p) => p.vacuums)

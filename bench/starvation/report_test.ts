@@ -5,6 +5,7 @@ import {
   vacuumsByWindow,
   verdict,
   verdictText,
+  walLines,
   windowSpread,
 } from "./report.ts";
 
@@ -83,4 +84,21 @@ Deno.test("vacuumsByWindow: the tables the stand-in worked on in each 5 s, from 
     "jobs, matches (analyse)",
     "matches (analyse)",
   ]);
+});
+
+Deno.test("walLines: a line a phase with the WAL it wrote", () => {
+  assert.equal(
+    walLines([
+      {
+        name: "pipeline stopped",
+        wal: { bytes: 151_234_567, fullPageImages: 12_345, checkpoints: 0 },
+      },
+      {
+        name: "pipeline draining",
+        wal: { bytes: 402_000_000, fullPageImages: 30_001, checkpoints: 1 },
+      },
+    ]),
+    "- WAL, pipeline stopped: 151.2 MB written, 12,345 full-page images; checkpoints counted meanwhile: 0\n" +
+      "- WAL, pipeline draining: 402.0 MB written, 30,001 full-page images; checkpoints counted meanwhile: 1",
+  );
 });
