@@ -90,9 +90,9 @@ async function main() {
     }
 
     for (const name of PIPELINE) await ctx.fleet.terminate(name);
-    // Each phase starts right after a checkpoint. Left to the WAL, the run's first one began 15-18 s
-    // into the draining phase in each of four runs on 2026-12-01's tenth machine, so only that phase paid
-    // for the full-page images of each page's first change after it.
+    // Each phase starts right after a checkpoint. Left to the WAL, the run's first one began
+    // 15-18 s into the draining phase in each of four runs on 2026-12-01's tenth machine, so only
+    // that phase paid for the full-page images of each page's first change after it.
     await ctx.sql`CHECKPOINT`;
     step(`starvation: pipeline stopped; ${cfg.rate}/s for ${cfg.seconds} s`);
     const stopped = await runPhase({
