@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { TEST_MACHINE } from "../common/machine_fixture.ts";
+import { BENCHMARK_BACKENDS } from "../common/rss.ts";
 import { loadPipelineConfig } from "../pipeline/config.ts";
 import { heapMarkdown, soakMarkdown } from "./report.ts";
 import type { SoakRun } from "./soak.ts";
@@ -49,7 +50,7 @@ Deno.test("the soak report names what grows and the run's raw figures, as bench:
 });
 
 Deno.test("a group measured beside the system is shown with its figures but never named as growing", () => {
-  const bench = "postgres (the benchmark's own backends)";
+  const bench = BENCHMARK_BACKENDS;
   const md = soakMarkdown(
     run({ edge: trend(() => 120), [bench]: trend((i) => 40 + 2 * i) }, [bench]),
     loadPipelineConfig({}),

@@ -14,6 +14,9 @@ import { vmRssKiB } from "../common/rss.ts";
 import { type LatencyStats, latencyStats, roundedStats } from "../common/stats.ts";
 import { openLoopCreates, windowP99 } from "./open_loop.ts";
 
+/** Seconds of each window a phase's p99 is also given for (its requests by scheduled start). */
+export const WINDOW_S = 5;
+
 /** One phase's figures. */
 export interface PhaseResult {
   name: string;
@@ -23,7 +26,7 @@ export interface PhaseResult {
   statuses: Record<string, number>;
   lateStarts: number;
   latencyMs: LatencyStats;
-  /** p99 of each 5 s of the load. */
+  /** p99 of each {@link WINDOW_S} s of the load. */
   windows: ReturnType<typeof windowP99>;
   /** Jobs still waiting for their embedding when the phase began and ended. */
   backlogAtStart: number;
@@ -144,7 +147,7 @@ export async function runPhase(opts: {
     statuses: r.statuses,
     lateStarts: r.lateStarts,
     latencyMs: roundedStats(latencyStats(r.latenciesMs)),
-    windows: windowP99(r, 5000),
+    windows: windowP99(r, WINDOW_S * 1000),
     backlogAtStart,
     backlogAtEnd,
     wal: {

@@ -8,7 +8,7 @@ import type { Machine } from "../common/machine.ts";
 import { perfMarkdown } from "../common/perf_split.ts";
 import { cpuLine, machineTable, markdownTable } from "../common/markdown.ts";
 import type { StarvationConfig } from "./config.ts";
-import type { PhaseResult, PhaseVacuum } from "./phases.ts";
+import { type PhaseResult, type PhaseVacuum, WINDOW_S } from "./phases.ts";
 import { percentile } from "../common/stats.ts";
 import { type PipelineCost, pipelineCostSentence } from "./pipeline_cost.ts";
 import type { Placement, Sides } from "./placement.ts";
@@ -200,11 +200,11 @@ p99 (ms) of the requests scheduled in each 5 s of a phase${
 
 ${
     markdownTable(
-      ["phase", ...r.stopped.windows.map((w) => `${w.fromS}–${w.fromS + 5} s`)],
+      ["phase", ...r.stopped.windows.map((w) => `${w.fromS}–${w.fromS + WINDOW_S} s`)],
       phases.flatMap((p) => [
         [p.name, ...p.windows.map((w) => String(w.p99))],
         ...(p.vacuums
-          ? [[`${p.name}: vacuumed`, ...vacuumsByWindow(p.vacuums, p.windows, 5)]]
+          ? [[`${p.name}: vacuumed`, ...vacuumsByWindow(p.vacuums, p.windows, WINDOW_S)]]
           : []),
       ]),
       r.stopped.windows.map((_, i) => i + 1),
