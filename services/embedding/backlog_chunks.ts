@@ -42,7 +42,7 @@ export interface PacedChunk<T> {
 
 /**
  * `items` in consecutive chunks of {@linkcode chunkSize} for their number: the fresh ones
- * first (waited less than the gate's `lateAfterMs` since their `updated_at`), at once and
+ * first (waited less than the gate's `lateAfterMs()` since their `updated_at`), at once and
  * in their order, then the late ones, each chunk let through by the gate first. A chunk
  * let through only after the gate's longest wait takes at most `min` items, so an API busy
  * for good gets background work in small bites; once the gate says "deferred", every late
@@ -55,7 +55,7 @@ export async function* pacedChunks<T extends { updated_at: Date }>(
   limits: ChunkLimits = CHUNK_LIMITS,
 ): AsyncGenerator<PacedChunk<T>> {
   const size = chunkSize(items.length, limits);
-  const lateBefore = opts.now().getTime() - gate.lateAfterMs;
+  const lateBefore = opts.now().getTime() - gate.lateAfterMs();
   const fresh = items.filter((i) => i.updated_at.getTime() > lateBefore);
   const late = items.filter((i) => i.updated_at.getTime() <= lateBefore);
   for (let at = 0; at < fresh.length; at += size) {

@@ -42,7 +42,8 @@ const LATE = 30_000;
 function scripted(paces: Pace[]) {
   const asked: boolean[] = [];
   const gate: YieldGate = {
-    lateAfterMs: LATE,
+    lateAfterMs: () => LATE,
+    arrived: () => {},
     admitLate: (canWait) =>
       Promise.resolve(void asked.push(canWait)).then(() => paces.shift() ?? "free"),
   };

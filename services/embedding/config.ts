@@ -32,6 +32,12 @@ const schema = z.object({
    * only late work is deferred or waits for a busy API.
    */
   EMBEDDING_YIELD_LATE_MS: intVar(30_000),
+  /**
+   * Texts a second arriving (over 5 s) above which fresh work is late too, deferred or
+   * waiting while the API is busy (yield_gate.ts): more than the pipeline follows on the
+   * machine it shares with the API; 0: fresh work is never held.
+   */
+  EMBEDDING_YIELD_BURST_PER_S: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** Longest wait of the sweeper's chunk for the API; then a small chunk goes on anyway. */
   EMBEDDING_YIELD_MAX_WAIT_MS: intVar(1000),
   /** Partitions processed at once; their work shares provider calls. */

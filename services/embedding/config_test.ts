@@ -35,3 +35,20 @@ Deno.test("embedding config: the yield gate holds above 30% of a core of API CPU
     );
   }
 });
+
+Deno.test("embedding config: fresh work is late above 100 texts a second unless told otherwise", () => {
+  assert.equal(loadEmbeddingServiceConfig({}).EMBEDDING_YIELD_BURST_PER_S, 100);
+  assert.equal(
+    loadEmbeddingServiceConfig({ EMBEDDING_YIELD_BURST_PER_S: "0" }).EMBEDDING_YIELD_BURST_PER_S,
+    0,
+  );
+  for (const bad of ["-1", "1.5", "fast"]) {
+    assert.throws(
+      () => loadEmbeddingServiceConfig({ EMBEDDING_YIELD_BURST_PER_S: bad }),
+      (err) =>
+        err instanceof ConfigError &&
+        err.problems.some((p) => p.startsWith("EMBEDDING_YIELD_BURST_PER_S")),
+      bad,
+    );
+  }
+});

@@ -49,6 +49,8 @@ export async function reconcileJobs(
       missing.push(row);
     }
   }
+  // A retry the sweeper claimed arrived once already.
+  if (!opts.claimed) deps.gate.arrived(toEmbed.length);
   if (toEmbed.length) await embedJobs(deps, toEmbed, opts.claimed ?? false);
   if (missing.length) await reindexJobs(deps, missing);
 }

@@ -56,6 +56,7 @@ function gateFor(cfg: EmbeddingServiceConfig, apiLoad: ApiLoad, log: Logger): Yi
   return yieldGate({
     threshold: cfg.EMBEDDING_YIELD_API_CPU / 100,
     lateAfterMs: cfg.EMBEDDING_YIELD_LATE_MS,
+    burstPerSecond: cfg.EMBEDDING_YIELD_BURST_PER_S,
     maxWaitMs: cfg.EMBEDDING_YIELD_MAX_WAIT_MS,
     probeMs: YIELD_PROBE_MS,
     readLoad: apiLoad.current,
@@ -63,6 +64,11 @@ function gateFor(cfg: EmbeddingServiceConfig, apiLoad: ApiLoad, log: Logger): Yi
       const at = { apiCpu: Math.round(load * 100) / 100 };
       if (yielding) log.info("embedding yields to a busy API: late work deferred or small", at);
       else log.info("embedding no longer yields", at);
+    },
+    onBurst: (bursting, perSecond) => {
+      const at = { textsPerSecond: Math.round(perSecond) };
+      if (bursting) log.info("texts arrive in a burst: fresh work is late too", at);
+      else log.info("the burst is over: fresh work goes at once", at);
     },
   });
 }

@@ -22,7 +22,7 @@ const apiAt = (load: number) => ({ current: () => load, stop: () => Promise.reso
 
 Deno.test("late chunks wait while the API uses more CPU than configured, and not otherwise", async () => {
   const quiet = pipelineDeps(cfg, { ...carried, apiLoad: apiAt(0.3) });
-  assert.equal(quiet.gate.lateAfterMs, 5000);
+  assert.equal(quiet.gate.lateAfterMs(), 5000);
   assert.equal(await quiet.gate.admitLate(true), "free");
   const busy = pipelineDeps(cfg, { ...carried, apiLoad: apiAt(0.31) });
   assert.equal(await busy.gate.admitLate(false), "deferred", "a consumer defers");
@@ -30,7 +30,9 @@ Deno.test("late chunks wait while the API uses more CPU than configured, and not
   assert.equal(await busy.gate.admitLate(true), "yielded");
   assert.ok(performance.now() - started >= 140, "held for the longest wait first");
   const ungated = pipelineDeps(cfg, carried).gate;
-  assert.equal(ungated.lateAfterMs, Infinity, "nobody listening: no gate, nothing is late");
+  assert.equal(ungated.lateAfterMs(), Infinity, "nobody listening: no gate, nothing is late");
+  ungated.arrived(1_000_000);
+  assert.equal(ungated.lateAfterMs(), Infinity, "nor during a burst");
   assert.equal(await ungated.admitLate(false), "free");
 });
 
@@ -39,4 +41,28 @@ Deno.test("deferred work is due for the sweeper a few seconds on", () => {
   const at = new Date("2026-11-29T08:00:00Z");
   assert.equal(deferUntil({ ...deps, now: () => at }).getTime(), at.getTime() + deps.deferMs);
   assert.ok(deps.deferMs >= 1000 && deps.deferMs <= 60_000);
+});
+
+Deno.test("a burst above the configured rate makes fresh work late; 0 turns the rule off", () => {
+  const quiet = apiAt(0);
+  const gate = pipelineDeps(
+    loadEmbeddingServiceConfig({
+      EMBEDDING_YIELD_LATE_MS: "5000",
+      EMBEDDING_YIELD_BURST_PER_S: "10",
+    }),
+    { ...carried, apiLoad: quiet },
+  ).gate;
+  gate.arrived(50);
+  assert.equal(gate.lateAfterMs(), 5000, "10 a second over the span is not above 10");
+  gate.arrived(1);
+  assert.equal(gate.lateAfterMs(), 0);
+  const off = pipelineDeps(
+    loadEmbeddingServiceConfig({
+      EMBEDDING_YIELD_LATE_MS: "5000",
+      EMBEDDING_YIELD_BURST_PER_S: "0",
+    }),
+    { ...carried, apiLoad: quiet },
+  ).gate;
+  off.arrived(1_000_000);
+  assert.equal(off.lateAfterMs(), 5000);
 });

@@ -53,6 +53,8 @@ export async function reconcileSeekers(
     await deps.index.upsertSeekers([seekerVector(row, current.vector)]);
     moved.push(row);
   }
+  // A retry the sweeper claimed arrived once already.
+  if (!opts.claimed) deps.gate.arrived(toEmbed.length);
   if (toEmbed.length) await embedSeekers(deps, toEmbed, opts.claimed ?? false);
   if (missing.length) await reindexSeekers(deps, missing);
   // A new place in the graph (city, employment types): matching searches again.

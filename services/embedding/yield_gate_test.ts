@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { yieldGate } from "./yield_gate.ts";
+import { BURST_SPAN_MS, RELEASE_SHARE, yieldGate } from "./yield_gate.ts";
 
 /** An API whose load the test sets; time moves only when the gate sleeps. */
 function api() {
@@ -8,12 +8,14 @@ function api() {
     load: 0,
     sleeps: 0,
     changes: [] as [boolean, number][],
+    bursts: [] as [boolean, number][],
     /** Loads the gate's next looks read, one per look, before `load`. */
     script: [] as number[],
   };
   const gate = yieldGate({
     threshold: 0.25,
     lateAfterMs: 30_000,
+    burstPerSecond: 100,
     maxWaitMs: 1000,
     probeMs: 100,
     readLoad: () => a.script.shift() ?? a.load,
@@ -24,6 +26,7 @@ function api() {
       return Promise.resolve();
     },
     onChange: (yielding, load) => void a.changes.push([yielding, load]),
+    onBurst: (bursting, perSecond) => void a.bursts.push([bursting, perSecond]),
   });
   return { a, gate };
 }
@@ -35,7 +38,7 @@ Deno.test("yield gate: late work goes at once while the API is quiet", async () 
   assert.equal(await gate.admitLate(false), "free");
   assert.equal(a.sleeps, 0);
   assert.deepEqual(a.changes, []);
-  assert.equal(gate.lateAfterMs, 30_000);
+  assert.equal(gate.lateAfterMs(), 30_000);
 });
 
 Deno.test("yield gate: while the API is busy work waits, and goes small after the longest wait", async () => {
@@ -65,4 +68,36 @@ Deno.test("yield gate: a caller that may not wait is told to defer while the API
   a.load = 0.1;
   assert.equal(await gate.admitLate(false), "free");
   assert.deepEqual(a.changes, [[true, 0.6], [false, 0.1]]);
+});
+
+Deno.test("yield gate: once it holds work back, the API is quiet again only at half the threshold or less", async () => {
+  const { a, gate } = api();
+  assert.equal(RELEASE_SHARE, 0.5);
+  a.load = 0.3;
+  assert.equal(await gate.admitLate(false), "deferred", "above the threshold (0.25)");
+  a.load = 0.2;
+  assert.equal(await gate.admitLate(false), "deferred", "below the threshold, above half of it");
+  a.script = [0.2, 0.2, 0.125];
+  assert.equal(await gate.admitLate(true), "free", "at half the threshold, at the second probe");
+  assert.deepEqual(a.changes, [[true, 0.3], [false, 0.125]]);
+  a.load = 0.2;
+  assert.equal(await gate.admitLate(false), "free", "quiet again: the threshold itself applies");
+  assert.deepEqual(a.changes, [[true, 0.3], [false, 0.125]]);
+});
+
+Deno.test("yield gate: texts arriving faster than the burst rate make all work late, for the span", () => {
+  const { a, gate } = api();
+  gate.arrived(300);
+  a.t += 1000;
+  gate.arrived(200);
+  assert.equal(gate.lateAfterMs(), 30_000, "500 over 5 s is 100 a second: not above it");
+  gate.arrived(1);
+  assert.equal(gate.lateAfterMs(), 0, "above it: fresh work is late too");
+  assert.deepEqual(a.bursts, [[true, 100.2]]);
+  gate.arrived(0);
+  a.t = BURST_SPAN_MS - 1;
+  assert.equal(gate.lateAfterMs(), 0, "the first 300 are still inside the span");
+  a.t = BURST_SPAN_MS;
+  assert.equal(gate.lateAfterMs(), 30_000, "they left it: 201 over 5 s is no burst");
+  assert.deepEqual(a.bursts, [[true, 100.2], [false, 40.2]], "told once when it starts and ends");
 });

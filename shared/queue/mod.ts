@@ -32,6 +32,7 @@ export {
   type WorkerDeps,
 } from "./worker.ts";
 export type { Delivered } from "./decode.ts";
+export { type SlidingCount, slidingCount } from "./sliding_count.ts";
 export {
   SET_ASIDE_COUNTER,
   type SetAside,
