@@ -11,8 +11,8 @@
  *
  * A caller that holds nothing while it waits (the retry sweeper) waits while the API is
  * busy (above the threshold, and once held, until it is at half of it or less), asking
- * again every probe, and after the longest wait goes on small,
- * so an API busy for good still lets the backlog drain slowly instead of never. A caller
+ * again every probe, and after the longest wait goes on small, so an API busy for good
+ * still lets the backlog drain slowly instead of never. A caller
  * that would hold its consumer's partitions while it waited is told to defer instead: it
  * hands the late work to the sweeper and goes on to the fresh work behind it.
  * @module
@@ -56,7 +56,7 @@ export const BURST_SPAN_MS = 5000;
 
 /**
  * Once the gate holds work back, the API counts as quiet again only at this share of the
- * threshold or less. An API whose load sits at the threshold (27–47% of a core against 30% at 200
+ * threshold or less. An API whose load sits at the threshold (27–52% of a core against 30% at 200
  * creates/s on 2026-12-01's eleventh machine) otherwise let every other chunk through at full
  * speed, and the pipeline ran as if there were no gate.
  */
