@@ -6,6 +6,8 @@
 /** A running server. */
 export interface EmbeddingServer {
   url: string;
+  /** The variables that point the `openai` provider at this server. */
+  env: Record<string, string>;
   /** Answer with this status (and no vectors) while set; `undefined` to serve normally. */
   failWith: number | undefined;
   /** Refuse (400) every request with a text containing this, as a provider refuses a text. */
@@ -25,6 +27,7 @@ function vectorOf(text: string, dimensions: number): number[] {
 export function startEmbeddingServer(dimensions: number): EmbeddingServer {
   const state: EmbeddingServer = {
     url: "",
+    env: {},
     failWith: undefined,
     refuseTextWith: undefined,
     requests: 0,
@@ -50,5 +53,11 @@ export function startEmbeddingServer(dimensions: number): EmbeddingServer {
     });
   });
   state.url = `http://127.0.0.1:${server.addr.port}/v1`;
+  state.env = {
+    EMBEDDING_PROVIDER: "openai",
+    EMBEDDING_URL: state.url,
+    EMBEDDING_MODEL: "test-embedding",
+    EMBEDDING_DIMENSIONS: String(dimensions),
+  };
   return state;
 }

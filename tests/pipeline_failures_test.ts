@@ -13,10 +13,7 @@ const server = startEmbeddingServer(8);
 const stack = await startStack({
   pipeline: {
     env: {
-      EMBEDDING_PROVIDER: "openai",
-      EMBEDDING_URL: server.url,
-      EMBEDDING_MODEL: "test-embedding",
-      EMBEDDING_DIMENSIONS: "8",
+      ...server.env,
       EMBEDDING_MAX_ATTEMPTS: "3",
       EMBEDDING_RETRY_BASE_MS: "100",
       EMBEDDING_RETRY_CAP_MS: "300",

@@ -9,6 +9,7 @@ import { connect } from "@hire/db";
 import { createEmbeddingProvider } from "@hire/embedding";
 import { silentLogger } from "@hire/log";
 import { createPartner, saveJobs } from "@hire/tables";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 import { startEmbeddingServer } from "@hire/testing/embedding_server.ts";
 import { jobRow } from "@hire/testing/job_rows.ts";
 import { ownDatabase } from "@hire/testing/own_database.ts";
@@ -18,17 +19,12 @@ import { reconcileJobs } from "./jobs_reconciler.ts";
 import { pipelineDeps } from "./pipeline_deps.ts";
 
 Deno.test("a burst of fresh jobs is deferred while the API is busy, and embedded once it is quiet", async () => {
-  const db = await ownDatabase(
-    Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire_test",
-  );
+  const db = await ownDatabase(TEST_DATABASE_URL);
   const sql = connect(db.url, { max: 4, name: "embedding-burst-test" });
   const server = startEmbeddingServer(8);
   const cfg = loadEmbeddingServiceConfig({
     DATABASE_URL: db.url,
-    EMBEDDING_PROVIDER: "openai",
-    EMBEDDING_URL: server.url,
-    EMBEDDING_MODEL: "test-embedding",
-    EMBEDDING_DIMENSIONS: "8",
+    ...server.env,
     EMBEDDING_YIELD_BURST_PER_S: "2",
   });
   const provider = await createEmbeddingProvider(cfg);

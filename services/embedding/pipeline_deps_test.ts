@@ -44,25 +44,20 @@ Deno.test("deferred work is due for the sweeper a few seconds on", () => {
 });
 
 Deno.test("a burst above the configured rate makes fresh work late; 0 turns the rule off", () => {
-  const quiet = apiAt(0);
-  const gate = pipelineDeps(
-    loadEmbeddingServiceConfig({
-      EMBEDDING_YIELD_LATE_MS: "5000",
-      EMBEDDING_YIELD_BURST_PER_S: "10",
-    }),
-    { ...carried, apiLoad: quiet },
-  ).gate;
+  const gateAt = (burstPerSecond: string) =>
+    pipelineDeps(
+      loadEmbeddingServiceConfig({
+        EMBEDDING_YIELD_LATE_MS: "5000",
+        EMBEDDING_YIELD_BURST_PER_S: burstPerSecond,
+      }),
+      { ...carried, apiLoad: apiAt(0) },
+    ).gate;
+  const gate = gateAt("10");
   gate.arrived(50);
   assert.equal(gate.lateAfterMs(), 5000, "10 a second over the span is not above 10");
   gate.arrived(1);
   assert.equal(gate.lateAfterMs(), 0);
-  const off = pipelineDeps(
-    loadEmbeddingServiceConfig({
-      EMBEDDING_YIELD_LATE_MS: "5000",
-      EMBEDDING_YIELD_BURST_PER_S: "0",
-    }),
-    { ...carried, apiLoad: quiet },
-  ).gate;
+  const off = gateAt("0");
   off.arrived(1_000_000);
   assert.equal(off.lateAfterMs(), 5000);
 });

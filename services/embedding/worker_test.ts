@@ -32,10 +32,7 @@ const sql = connect(db.url, { max: 8, name: "embedding-worker-test" });
 const server = startEmbeddingServer(8);
 const cfg = loadEmbeddingServiceConfig({
   DATABASE_URL: db.url,
-  EMBEDDING_PROVIDER: "openai",
-  EMBEDDING_URL: server.url,
-  EMBEDDING_MODEL: "test-embedding",
-  EMBEDDING_DIMENSIONS: "8",
+  ...server.env,
   OUTBOX_INTERVAL_MS: "50",
   EMBEDDING_RETRY_SWEEP_MS: "100",
 });
