@@ -266,7 +266,11 @@ Deno.test("embedding worker: while the API is busy late work is deferred to the 
       })),
     });
     await queue.whenIdle();
-    assert.equal((await state(fresh)).embedding_status, "ready", "fresh work is never held");
+    assert.equal(
+      (await state(fresh)).embedding_status,
+      "ready",
+      "fresh work outside a burst is never held",
+    );
     const deferred = await state(late);
     assert.equal(deferred.embedding_status, "processing");
     assert.equal(deferred.embedding_attempts, 0, "a deferral is not a failed attempt");

@@ -66,7 +66,7 @@ export const RELEASE_SHARE = 0.5;
 export interface YieldGateOptions {
   /** Load (share of one core the API's processes use together) above which late work waits. */
   threshold: number;
-  /** Work that has waited less than this is never held, but during a burst. */
+  /** Work that has waited less than this is never held, except during a burst. */
   lateAfterMs: number;
   /**
    * Texts a second (arrived over the last {@link BURST_SPAN_MS}) above which all work is
