@@ -134,9 +134,19 @@ export interface VacuumRun {
   endedAt?: number;
 }
 
+/** Whether a run from `start` to `end` (null or absent: still going) overlaps `from`–`to`. */
+export function overlaps(
+  start: number,
+  end: number | null | undefined,
+  from: number,
+  to: number,
+): boolean {
+  return start < to && (end ?? Infinity) > from;
+}
+
 /** The runs of `runs` that overlap `from`–`to`, a run still going counting as going on. */
 export function runsBetween(runs: readonly VacuumRun[], from: number, to: number): VacuumRun[] {
-  return runs.filter((r) => r.startedAt < to && (r.endedAt ?? Infinity) > from);
+  return runs.filter((r) => overlaps(r.startedAt, r.endedAt, from, to));
 }
 
 /** The running stand-in. */

@@ -3,7 +3,7 @@
  * @module
  */
 import { brokerPausesText } from "../common/broker_pauses.ts";
-import { vacuumSentence, type VacuumWork } from "../common/autovacuum.ts";
+import { overlaps, vacuumSentence, type VacuumWork } from "../common/autovacuum.ts";
 import type { Machine } from "../common/machine.ts";
 import { perfMarkdown } from "../common/perf_split.ts";
 import { cpuLine, machineTable, markdownTable } from "../common/markdown.ts";
@@ -60,7 +60,7 @@ export function vacuumsByWindow(
     [
       ...new Set(
         vacuums
-          .filter((v) => v.fromS < fromS + windowS && (v.toS ?? Infinity) > fromS)
+          .filter((v) => overlaps(v.fromS, v.toS, fromS, fromS + windowS))
           .map((v) =>
             `${v.table.replace(/^public\./, "")}${v.kind === "analyze" ? " (analyse)" : ""}`
           ),
