@@ -168,6 +168,7 @@ const REFUSED: Record<string, string[]> = {
     `INSERT INTO matches (job_id) VALUES ('job_x')`,
     `UPDATE webhook_deliveries SET status = 'failed'`,
     `UPDATE seekers SET city = 'x'`,
+    `UPDATE job_embedding_schedule SET due_at = now()`,
   ],
   hire_embedding: [
     `INSERT INTO jobs (id) VALUES ('job_x')`,
@@ -185,6 +186,7 @@ const REFUSED: Record<string, string[]> = {
     `UPDATE matches SET score = 1`,
     `UPDATE webhooks SET url = 'https://x.example'`,
     `CREATE TABLE x_job_vectors (job_id text)`,
+    `DELETE FROM job_embedding_schedule`,
   ],
   hire_delivery: [
     `INSERT INTO webhooks (id) VALUES ('wh_x')`,

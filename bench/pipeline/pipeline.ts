@@ -51,7 +51,8 @@ export async function drain(stack: Stack): Promise<void> {
   for (let i = 0;; i++) {
     const [row] = await stack.owner`SELECT
       (SELECT count(*)::int FROM jobs WHERE embedding_status = 'processing'
-         AND deleted_at IS NULL AND embedding_retry_at IS NULL) AS jobs,
+         AND deleted_at IS NULL AND NOT EXISTS
+           (SELECT 1 FROM job_embedding_schedule s WHERE s.job_id = jobs.id)) AS jobs,
       (SELECT count(*)::int FROM outbox_pending) AS outbox`;
     const lag = await consumerLag(
       stack,

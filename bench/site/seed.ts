@@ -8,7 +8,7 @@
  * not come through the API. Nothing announces them on `jobs.changed`, so they are never
  * embedded: they keep `embedding_status = 'processing'` and `match_ready = false`,
  * which is true (they have no vector) and what a job that had just been created would
- * show. The sweeper only retries jobs with an `embedding_retry_at`, which these have not,
+ * show. The sweeper only takes jobs in `job_embedding_schedule`, which these are not in,
  * so they cost the pipeline nothing. The site reads only `status` and `deleted_at`.
  * @module
  */

@@ -11,11 +11,13 @@ import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
 import type { JobVector } from "@hire/vector";
 import {
-  deferJobEmbeddings,
-  jobsByIds,
+  jobsWithSchedule,
   markEmbeddingReady,
   recordEmbeddingFailure,
+  type ScheduledJobRow,
+  scheduleJobEmbeddings,
   shareLockJobs,
+  unscheduleJobEmbeddings,
 } from "@hire/tables";
 import { pacedChunks } from "./backlog_chunks.ts";
 import { embedRows, type FailedEmbedding, reembed } from "./embed_batch.ts";
@@ -34,13 +36,15 @@ export async function reconcileJobs(
 ): Promise<void> {
   const ids = [...new Set(jobIds)];
   if (ids.length === 0) return;
-  const rows = await jobsByIds(deps.sql, ids);
+  const rows = await jobsWithSchedule(deps.sql, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const now = deps.now();
-  const toEmbed: JobRow[] = [];
+  const toEmbed: ScheduledJobRow[] = [];
   const missing: JobRow[] = [];
+  const settled: ScheduledJobRow[] = [];
   for (const id of ids) {
     const row = byId.get(id);
+    if (row && scheduleIsSettled(row)) settled.push(row);
     if (!row || row.deleted_at) {
       await deps.index.deleteJob(id);
     } else if (needsEmbedding(row, now, opts.claimed ?? false)) {
@@ -49,6 +53,7 @@ export async function reconcileJobs(
       missing.push(row);
     }
   }
+  await unscheduleJobEmbeddings(deps.sql, settled);
   // A retry the sweeper claimed arrived once already.
   if (!opts.claimed) deps.gate.arrived(toEmbed.length);
   if (toEmbed.length) await embedJobs(deps, toEmbed, opts.claimed ?? false);
@@ -56,9 +61,18 @@ export async function reconcileJobs(
 }
 
 /** A newer text than the vector, not given up on, and not waiting for a later retry. */
-function needsEmbedding(row: JobRow, now: Date, claimed: boolean): boolean {
+function needsEmbedding(row: ScheduledJobRow, now: Date, claimed: boolean): boolean {
+  const waiting = row.scheduled_version === row.content_version && row.due_at! > now;
   return row.embedded_version < row.content_version && row.embedding_status === "processing" &&
-    (claimed || !row.embedding_retry_at || row.embedding_retry_at <= now);
+    (claimed || !waiting);
+}
+
+// A schedule left for a job that no longer waits: deleted, or its text embedded or given up
+// on by another path (a crash between the two writes, a newer version's message).
+function scheduleIsSettled(row: ScheduledJobRow): boolean {
+  return row.scheduled_version !== null &&
+    (row.deleted_at !== null || row.embedded_version >= row.scheduled_version ||
+      row.embedding_status === "failed");
 }
 
 // A status, city or employment type change moves the job in or out of searches; the
@@ -111,16 +125,20 @@ function matchTrigger(deps: PipelineDeps, job: JobRow): OutboxMessage {
 
 // Each chunk is marked ready before the next is embedded: a long backlog's first jobs do
 // not wait for its last. Only the sweeper, which holds no partitions, may wait on the gate.
-async function embedJobs(deps: PipelineDeps, rows: JobRow[], canWait: boolean): Promise<void> {
+async function embedJobs(
+  deps: PipelineDeps,
+  rows: ScheduledJobRow[],
+  canWait: boolean,
+): Promise<void> {
   for await (const chunk of pacedChunks(rows, deps.gate, { now: deps.now, canWait })) {
-    if (chunk.deferred) await deferJobEmbeddings(deps.sql, chunk.items, deferUntil(deps));
+    if (chunk.deferred) await scheduleJobEmbeddings(deps.sql, chunk.items, deferUntil(deps));
     else await embedChunk(deps, chunk.items);
   }
 }
 
 // A chunk's vectors are written in one statement and marked ready in one more: per job,
 // those two statements were most of the embedding service's database time.
-async function embedChunk(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
+async function embedChunk(deps: PipelineDeps, rows: ScheduledJobRow[]): Promise<void> {
   const embedded = await embedRows(
     deps.provider,
     rows,
@@ -146,15 +164,20 @@ function jobVector(row: JobRow, vector: Float32Array): JobVector {
 
 /**
  * Marks jobs ready for the version embedded, in one transaction with what it announces:
- * `job.created` the first time, and a trigger for matching every time.
+ * `job.created` the first time, and a trigger for matching every time; drops the schedules
+ * the jobs read had (most have none: fresh work never waited).
  */
-async function markReady(deps: PipelineDeps, rows: JobRow[]): Promise<void> {
+async function markReady(deps: PipelineDeps, rows: ScheduledJobRow[]): Promise<void> {
   const now = deps.now();
+  const scheduledWhenRead = new Set(
+    rows.filter((row) => row.scheduled_version !== null).map((row) => row.id),
+  );
   const ready = await deps.sql.begin(async (tx) => {
     const marked = await markEmbeddingReady(tx, {
       jobs: rows.map((row) => ({ id: row.id, contentVersion: row.content_version })),
       now,
     });
+    await unscheduleJobEmbeddings(tx, marked.filter((job) => scheduledWhenRead.has(job.id)));
     const messages: OutboxMessage[] = [];
     for (const { first, ...job } of marked) {
       if (first) {
@@ -183,9 +206,14 @@ async function recordFailure(
   row: JobRow,
   failure: FailedEmbedding,
 ): Promise<void> {
-  await recordEmbeddingFailure(deps.sql, {
-    id: row.id,
-    contentVersion: row.content_version,
-    failure: planFailure(deps, row.embedding_attempts, failure, { job_id: row.id }),
+  const planned = planFailure(deps, row.embedding_attempts, failure, { job_id: row.id });
+  await deps.sql.begin(async (tx) => {
+    await recordEmbeddingFailure(tx, {
+      id: row.id,
+      contentVersion: row.content_version,
+      failure: planned,
+    });
+    if (planned.retryAt) await scheduleJobEmbeddings(tx, [row], planned.retryAt);
+    else await unscheduleJobEmbeddings(tx, [row]);
   });
 }

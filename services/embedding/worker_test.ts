@@ -238,8 +238,9 @@ Deno.test("embedding worker: while the API is busy late work is deferred to the 
       VALUES (${id}, ${partner_id}, 'Porter', 'Luggage', 'Jeddah', 'full_time', ${at}, ${at})`;
   }
   const state = (id: string) =>
-    sql<{ embedding_status: string; embedding_attempts: number; embedding_retry_at: Date }[]>`
-      SELECT embedding_status, embedding_attempts, embedding_retry_at FROM jobs WHERE id = ${id}`
+    sql<{ embedding_status: string; embedding_attempts: number; due_at: Date | null }[]>`
+      SELECT embedding_status, embedding_attempts, s.due_at FROM jobs
+      LEFT JOIN job_embedding_schedule s ON s.job_id = jobs.id WHERE id = ${id}`
       .then(([row]) => row!);
 
   // The API says it uses five cores, as its processes do through @hire/load.
@@ -274,7 +275,7 @@ Deno.test("embedding worker: while the API is busy late work is deferred to the 
     const deferred = await state(late);
     assert.equal(deferred.embedding_status, "processing");
     assert.equal(deferred.embedding_attempts, 0, "a deferral is not a failed attempt");
-    assert.ok(deferred.embedding_retry_at > now, "handed to the sweeper for later");
+    assert.ok(deferred.due_at! > now, "handed to the sweeper for later");
     assert.equal(await index.getJob(late), undefined);
   } finally {
     clearInterval(busy);
@@ -286,6 +287,7 @@ Deno.test("embedding worker: while the API is busy late work is deferred to the 
     { timeoutMs: 15_000 },
   );
   assert.ok(await index.getJob(late));
+  assert.equal((await state(late)).due_at, null, "its schedule goes once it is ready");
   await waitUntil("job.created for the deferred job", () => {
     const created = published(cfg.TOPIC_JOBS_EVENTS, decodeJobEvent)
       .filter((e) => e.type === "job.created" && e.data.job.id === late);

@@ -128,15 +128,7 @@ export function decide(
   if (!current || current.deleted_at) return nothing("not_found");
 
   if (command.type === "job.delete") {
-    // A deleted job is never embedded again: a retry or deferral still planned for it would
-    // have the embedding service's sweeper claim it again every lease, until the purge.
-    const next = {
-      ...current,
-      deleted_at: ctx.now,
-      updated_at: ctx.now,
-      match_ready: false,
-      embedding_retry_at: null,
-    };
+    const next = { ...current, deleted_at: ctx.now, updated_at: ctx.now, match_ready: false };
     const event: JobEvent = {
       id: ctx.newEventId(),
       type: "job.deleted",
@@ -171,7 +163,6 @@ export function decide(
       content_version: current.content_version + 1,
       embedding_status: "processing",
       embedding_attempts: 0,
-      embedding_retry_at: null,
       embedding_error: null,
     });
     reasons.push("content");

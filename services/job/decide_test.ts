@@ -81,7 +81,6 @@ function row(over: Partial<JobRow> = {}): JobRow {
     embedded_version: 1,
     first_ready_at: CREATED,
     embedding_attempts: 0,
-    embedding_retry_at: null,
     embedding_error: null,
     ...over,
   };
@@ -119,7 +118,6 @@ Deno.test("decide create builds an active, processing, not-ready row timestamped
     embedded_version: 0,
     first_ready_at: null,
     embedding_attempts: 0,
-    embedding_retry_at: null,
     embedding_error: null,
   });
   assert.deepEqual(d.events, []);
@@ -461,10 +459,9 @@ Deno.test("decide update switching to full_time together with a salary_min is ap
 // ---------------------------------------------------------------------------------------
 // delete
 
-Deno.test("decide delete sets deleted_at to now, drops a planned embedding retry and emits one job.deleted event", () => {
+Deno.test("decide delete sets deleted_at to now and emits one job.deleted event", () => {
   const c = ctx();
-  // Its embedding was deferred or a retry planned: the sweeper must not claim it any more.
-  const d = decide(deleteCommand, row({ embedding_retry_at: new Date(NOW.getTime() + 5000) }), c);
+  const d = decide(deleteCommand, row(), c);
   assert.deepEqual(d.result, {
     command_id: "cmd_1",
     job_id: JOB_ID,
@@ -473,7 +470,7 @@ Deno.test("decide delete sets deleted_at to now, drops a planned embedding retry
   });
   assert.deepEqual(
     d.next,
-    row({ deleted_at: NOW, updated_at: NOW, match_ready: false, embedding_retry_at: null }),
+    row({ deleted_at: NOW, updated_at: NOW, match_ready: false }),
   );
   assert.deepEqual(d.events, [{
     id: "evt_1",

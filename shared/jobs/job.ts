@@ -44,7 +44,6 @@ export interface JobRow extends JobFields {
   /** When the job first became match-ready (and job.created was emitted). */
   first_ready_at: Date | null;
   embedding_attempts: number;
-  embedding_retry_at: Date | null;
   embedding_error: string | null;
 }
 
@@ -80,7 +79,6 @@ export function newJobRow(
     embedded_version: 0,
     first_ready_at: null,
     embedding_attempts: 0,
-    embedding_retry_at: null,
     embedding_error: null,
   };
 }

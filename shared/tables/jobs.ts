@@ -1,8 +1,9 @@
 /**
  * `jobs`: the only code that writes it. The job service stores each job as its commands
  * decide (content, status, `content_version`, and the reset of the pipeline fields when the
- * text changes); the embedding service moves the pipeline state on from there (claims due
- * retries, marks a version ready, records a failed attempt); matching only takes a shared
+ * text changes); the embedding service moves the pipeline state on from there (marks a
+ * version ready, records a failed attempt; when it next takes a text is
+ * `job_embedding_schedule`'s, so that waiting never rewrites a job); matching only takes a shared
  * lock. Every UPDATE and DELETE here is announced on `jobs_changed` by a trigger (migration
  * 0014), so the edges' caches of jobs drop what changed. Retention: soft-deleted jobs 30 days
  * after the delete (the spec).
@@ -40,18 +41,12 @@ export const jobColumnTypes = {
   embedded_version: "integer",
   first_ready_at: "timestamptz",
   embedding_attempts: "integer",
-  embedding_retry_at: "timestamptz",
   embedding_error: "text",
 } as const satisfies Record<keyof JobRow, string>;
 const JOB_COLUMNS = Object.keys(jobColumnTypes);
 
 /** A select list of a JobRow's columns, for reads of `jobs` outside this module. */
 export const jobRowColumns = (sql: Sql | Tx) => sql(JOB_COLUMNS);
-
-/** Jobs by id, as stored. */
-export async function jobsByIds(sql: Sql | Tx, ids: string[]): Promise<JobRow[]> {
-  return await sql<JobRow[]>`SELECT ${sql(JOB_COLUMNS)} FROM jobs WHERE id = ANY(${ids}::text[])`;
-}
 
 /**
  * The partner of each job among `ids` that is stored (deleted or not): what a consumer
@@ -139,7 +134,6 @@ export async function saveJobs(tx: Tx, jobs: JobRow[]): Promise<void> {
       updated_at = excluded.updated_at, deleted_at = excluded.deleted_at,
       content_version = excluded.content_version,
       embedding_attempts = excluded.embedding_attempts,
-      embedding_retry_at = excluded.embedding_retry_at,
       embedding_error = excluded.embedding_error, search = excluded.search`;
 }
 
@@ -165,8 +159,7 @@ export async function markEmbeddingReady(
   );
   const updated = await tx<ReadyJob[]>`
     UPDATE jobs SET embedding_status = 'ready', match_ready = (status = 'active'),
-      embedded_version = embedded.version, embedding_attempts = 0,
-      embedding_retry_at = NULL, embedding_error = NULL,
+      embedded_version = embedded.version, embedding_attempts = 0, embedding_error = NULL,
       first_ready_at = coalesce(first_ready_at, ${now})
     FROM (${versions}) AS embedded
     WHERE id = embedded.job_id AND content_version = embedded.version AND deleted_at IS NULL
@@ -184,53 +177,18 @@ export interface EmbeddingFailure {
 
 /**
  * Records a failed attempt at a version's embedding: still `processing` while a retry is
- * planned, `failed` once given up. A job whose text changed meanwhile is left alone.
+ * planned (its time is `job_embedding_schedule`'s), `failed` once given up. A job whose text
+ * changed meanwhile is left alone.
  */
 export async function recordEmbeddingFailure(
-  sql: Sql,
+  sql: Sql | Tx,
   job: { id: string; contentVersion: number; failure: EmbeddingFailure },
 ): Promise<void> {
   const { attempt, error, retryAt } = job.failure;
   await sql`
     UPDATE jobs SET embedding_attempts = ${attempt}, embedding_error = ${error},
-      embedding_retry_at = ${retryAt},
       embedding_status = ${retryAt ? "processing" : "failed"}
     WHERE id = ${job.id} AND content_version = ${job.contentVersion}`;
-}
-
-/**
- * Hands jobs' embedding to the retry sweeper at `until` without counting an attempt (late
- * work deferred while the API is busy). A job whose text changed meanwhile is left alone:
- * the newer version's message brings it; so is a job deleted meanwhile.
- */
-export async function deferJobEmbeddings(
-  sql: Sql,
-  jobs: { id: string; content_version: number }[],
-  until: Date,
-): Promise<void> {
-  if (jobs.length === 0) return;
-  await sql`
-    UPDATE jobs SET embedding_retry_at = ${until}
-    FROM (${unnestSelect(sql, jobs, { id: "text", content_version: "int" })}) AS deferred
-    WHERE jobs.id = deferred.id AND jobs.content_version = deferred.content_version
-      AND jobs.deleted_at IS NULL`;
-}
-
-/**
- * Claims up to `limit` live jobs whose embedding retry is due, oldest first, by pushing their
- * retry time out by `lease` (a Postgres interval): two processes never take the same one,
- * and one that dies holding it only delays the retry. Returns their ids.
- */
-export async function claimDueEmbeddingRetries(
-  sql: Sql,
-  opts: { limit: number; lease: string },
-): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`
-    UPDATE jobs SET embedding_retry_at = now() + ${opts.lease}::interval
-    WHERE id IN (SELECT id FROM jobs WHERE embedding_retry_at <= now() AND deleted_at IS NULL
-                 ORDER BY embedding_retry_at LIMIT ${opts.limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id`;
-  return rows.map((r) => r.id);
 }
 
 /** Where a job sits in the match graph: what matching filters on. */

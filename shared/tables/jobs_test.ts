@@ -7,14 +7,8 @@ import assert from "node:assert/strict";
 import { newId } from "@hire/ids";
 import { jobRow } from "@hire/testing/job_rows.ts";
 import { withOwnDatabase } from "@hire/testing/own_database.ts";
-import {
-  jobRowColumns,
-  jobsByIds,
-  lockJobs,
-  markEmbeddingReady,
-  saveJobs,
-  shareLockJobs,
-} from "./jobs.ts";
+import { jobsWithSchedule } from "./job_embedding_schedule.ts";
+import { jobRowColumns, lockJobs, markEmbeddingReady, saveJobs, shareLockJobs } from "./jobs.ts";
 import { createPartner } from "./partners.ts";
 
 const COLUMNS = Object.keys(jobRow({ partnerId: "ptr_x" })).sort();
@@ -42,7 +36,6 @@ Deno.test("every read of jobs returns exactly a JobRow's columns", async () => {
     assert.ok(search!.search.length > 0, "the table does have a search column to leave out");
 
     const reads = {
-      jobsByIds: await jobsByIds(sql, [id]),
       lockJobs: await sql.begin((tx) => lockJobs(tx, [id])),
       shareLockJobs: await sql.begin((tx) => shareLockJobs(tx, [id])),
       jobRowColumns: await sql`SELECT ${jobRowColumns(sql)} FROM jobs WHERE id = ${id}`,
@@ -50,6 +43,11 @@ Deno.test("every read of jobs returns exactly a JobRow's columns", async () => {
     for (const [name, rows] of Object.entries(reads)) {
       assert.deepEqual(Object.keys(rows[0]!).sort(), COLUMNS, name);
     }
+    const [scheduled] = await jobsWithSchedule(sql, [id]);
+    assert.deepEqual(
+      Object.keys(scheduled!).sort(),
+      [...COLUMNS, "due_at", "scheduled_version"].sort(),
+    );
     const [ready] = await sql.begin((tx) =>
       markEmbeddingReady(tx, { jobs: [{ id, contentVersion: 1 }], now: new Date() })
     );

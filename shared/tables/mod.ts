@@ -53,8 +53,13 @@ export {
 } from "./idempotency_keys.ts";
 export {
   claimDueEmbeddingRetries,
+  jobsWithSchedule,
+  type ScheduledJobRow,
+  scheduleJobEmbeddings,
+  unscheduleJobEmbeddings,
+} from "./job_embedding_schedule.ts";
+export {
   countLiveJobs,
-  deferJobEmbeddings,
   DELETED_JOB_RETENTION_DAYS,
   type EmbeddingFailure,
   findJobPlacements,
@@ -62,7 +67,6 @@ export {
   jobOwners,
   type JobPlacement,
   jobRowColumns,
-  jobsByIds,
   liveJobIdsAfter,
   lockJobs,
   markEmbeddingReady,

@@ -6,6 +6,7 @@ const OWNERS: Record<string, string> = {
   partners: "shared/tables/partners.ts",
   api_keys: "shared/tables/partners.ts",
   jobs: "shared/tables/jobs.ts",
+  job_embedding_schedule: "shared/tables/job_embedding_schedule.ts",
   command_results: "shared/tables/command_results.ts",
   idempotency_keys: "shared/tables/idempotency_keys.ts",
   rate_limit_windows: "shared/tables/usage.ts",

@@ -14,9 +14,13 @@ import { seekerProfile } from "@hire/testing/seeker_rows.ts";
 import { settleCommands, settledCommandIds } from "./command_results.ts";
 import { firstAttemptOf, queueFirstAttempts } from "./deliveries.ts";
 import {
+  jobsWithSchedule,
+  scheduleJobEmbeddings,
+  unscheduleJobEmbeddings,
+} from "./job_embedding_schedule.ts";
+import {
   findJobPlacements,
   jobOwners,
-  jobsByIds,
   lockJobs,
   saveJobs,
   shareLockJobPlacements,
@@ -65,7 +69,9 @@ async function everyBatchOf(sql: Sql, n: number, partnerId: string, webhookId: s
     }));
     assert.equal((await insertMatches(tx, pairs)).length, n);
   });
-  assert.equal((await jobsByIds(sql, ids)).length, n);
+  await scheduleJobEmbeddings(sql, jobs, new Date());
+  assert.equal((await jobsWithSchedule(sql, ids)).filter((j) => j.due_at).length, n);
+  await unscheduleJobEmbeddings(sql, jobs);
   assert.equal((await jobOwners(sql, ids)).size, n);
   assert.equal((await findJobPlacements(sql, ids)).size, n);
   assert.equal((await existingPartnerIds(sql, many(() => partnerId))).size, 1);

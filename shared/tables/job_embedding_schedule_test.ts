@@ -1,0 +1,112 @@
+/**
+ * When the embedding service next takes a job's text, kept apart from the job: scheduling,
+ * claiming and dropping a schedule never write the job's row, a schedule holds only the
+ * version it was written for, and a job's schedule goes with it.
+ */
+import assert from "node:assert/strict";
+import { connect } from "@hire/db";
+import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
+import { jobRow } from "@hire/testing/job_rows.ts";
+import { ownDatabase } from "@hire/testing/own_database.ts";
+import {
+  claimDueEmbeddingRetries,
+  jobsWithSchedule,
+  scheduleJobEmbeddings,
+  unscheduleJobEmbeddings,
+} from "./job_embedding_schedule.ts";
+import { purgeDeletedJobs, saveJobs } from "./jobs.ts";
+import { createPartner } from "./partners.ts";
+
+const db = await ownDatabase(TEST_DATABASE_URL);
+const sql = connect(db.url, { max: 2, name: "job-embedding-schedule-test" });
+Deno.test.afterAll(async () => {
+  await sql.end();
+  await db.drop();
+});
+
+const until = new Date("2030-01-01T00:00:00Z");
+
+async function threeJobs(name: string) {
+  const { partner_id: partnerId } = await createPartner(sql, {
+    name,
+    plan: "growth",
+    adminEmails: [],
+  });
+  const jobs = [jobRow({ partnerId }), jobRow({ partnerId }), jobRow({ partnerId })] as const;
+  await sql.begin((tx) => saveJobs(tx, [...jobs]));
+  return jobs;
+}
+
+/** Each job's row version (`xmin`): it moves whenever the row is written. */
+async function rowVersions(ids: string[]): Promise<Map<string, string>> {
+  const rows = await sql<{ id: string; xmin: string }[]>`
+    SELECT id, xmin::text FROM jobs WHERE id = ANY(${ids}::text[])`;
+  return new Map(rows.map((r) => [r.id, r.xmin]));
+}
+
+async function schedules(ids: string[]) {
+  const rows = await jobsWithSchedule(sql, ids);
+  return new Map(rows.map((r) => [r.id, { version: r.scheduled_version, due: r.due_at }]));
+}
+
+Deno.test("scheduleJobEmbeddings holds the versions read, leaves the job's row alone, and replaces an earlier schedule", async () => {
+  const [read, changed, deleted] = await threeJobs("Schedule");
+  await sql.begin((tx) =>
+    saveJobs(tx, [{ ...changed, content_version: 2 }, { ...deleted, deleted_at: new Date() }])
+  );
+  const ids = [read.id, changed.id, deleted.id];
+  const before = await rowVersions(ids);
+
+  // `changed` was read at version 1 but is stored at version 2; `deleted` was deleted since.
+  await scheduleJobEmbeddings(sql, [read, changed, deleted], new Date("2029-01-01T00:00:00Z"));
+  await scheduleJobEmbeddings(sql, [read], until);
+  await scheduleJobEmbeddings(sql, [], until);
+
+  assert.deepEqual(await rowVersions(ids), before, "no job's row is written");
+  const after = await schedules(ids);
+  assert.deepEqual(after.get(read.id), { version: 1, due: until }, "the later schedule replaces");
+  assert.deepEqual(after.get(changed.id), { version: null, due: null }, "a newer text is free");
+  assert.deepEqual(after.get(deleted.id), { version: null, due: null }, "a deleted job too");
+});
+
+Deno.test("unscheduleJobEmbeddings drops the versions given and older, not a newer one's", async () => {
+  const [embedded, newer, untouched] = await threeJobs("Unschedule");
+  await scheduleJobEmbeddings(sql, [embedded, untouched], until);
+  await sql.begin((tx) => saveJobs(tx, [{ ...newer, content_version: 2 }]));
+  await scheduleJobEmbeddings(sql, [{ ...newer, content_version: 2 }], until);
+
+  await unscheduleJobEmbeddings(sql, [embedded, newer]);
+  await unscheduleJobEmbeddings(sql, []);
+
+  const after = await schedules([embedded.id, newer.id, untouched.id]);
+  assert.equal(after.get(embedded.id)!.version, null);
+  assert.equal(after.get(newer.id)!.version, 2, "version 2 was scheduled after 1 was read");
+  assert.equal(after.get(untouched.id)!.version, 1);
+});
+
+Deno.test("claimDueEmbeddingRetries claims due schedules once, under a lease, without writing the job", async () => {
+  const [due, later, deleted] = await threeJobs("Claims");
+  const past = new Date(Date.now() - 1000);
+  await scheduleJobEmbeddings(sql, [due, deleted], past);
+  await scheduleJobEmbeddings(sql, [later], until);
+  // Deleted after it was scheduled: the reconciler drops its schedule when it claims it.
+  await sql.begin((tx) => saveJobs(tx, [{ ...deleted, deleted_at: new Date() }]));
+  const before = await rowVersions([due.id]);
+
+  const claimed = await claimDueEmbeddingRetries(sql, { limit: 1000, lease: "2 minutes" });
+  assert.deepEqual(claimed.sort(), [due.id, deleted.id].sort());
+  assert.deepEqual(await claimDueEmbeddingRetries(sql, { limit: 1000, lease: "2 minutes" }), []);
+  const [leased] = await jobsWithSchedule(sql, [due.id]);
+  assert.ok(leased!.due_at!.getTime() > Date.now() + 60_000, "held for the lease");
+  assert.deepEqual(await rowVersions([due.id]), before);
+});
+
+Deno.test("a job's schedule goes with it when the job is purged", async () => {
+  const [purged] = await threeJobs("Purge");
+  await scheduleJobEmbeddings(sql, [purged], until);
+  await sql.begin((tx) => saveJobs(tx, [{ ...purged, deleted_at: new Date("2020-01-01") }]));
+  await purgeDeletedJobs(sql, new Date());
+  const [left] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM job_embedding_schedule WHERE job_id = ${purged.id}`;
+  assert.equal(left!.n, 0);
+});
