@@ -1,13 +1,14 @@
 /**
  * When the embedding service next takes a job's text, kept apart from the job: scheduling,
  * claiming and dropping a schedule never write the job's row, a schedule holds only the
- * version it was written for, and a job's schedule goes with it.
+ * version it was written for, a job's schedule goes with it, and the retries and deferrals a
+ * release before kept on the jobs (migration 0026) are still taken.
  */
 import assert from "node:assert/strict";
-import { connect } from "@hire/db";
+import { connect, migrateUpTo } from "@hire/db";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 import { jobRow } from "@hire/testing/job_rows.ts";
-import { ownDatabase } from "@hire/testing/own_database.ts";
+import { ownDatabase, withOwnDatabase } from "@hire/testing/own_database.ts";
 import {
   claimDueEmbeddingRetries,
   jobsWithSchedule,
@@ -109,4 +110,38 @@ Deno.test("a job's schedule goes with it when the job is purged", async () => {
   const [left] = await sql<{ n: number }[]>`
     SELECT count(*)::int AS n FROM job_embedding_schedule WHERE job_id = ${purged.id}`;
   assert.equal(left!.n, 0);
+});
+
+Deno.test("migration 0026 moves every live job's planned retry or deferral into the schedule", async () => {
+  await withOwnDatabase({ name: "job-schedule-upgrade-test", upTo: 25 }, async (sql) => {
+    const { partner_id: partnerId } = await createPartner(sql, {
+      name: "Upgrade",
+      plan: "growth",
+      adminEmails: [],
+    });
+    const [retried, deferred, deleted, idle] = [1, 2, 3, 4].map(() => jobRow({ partnerId }));
+    await sql.begin((tx) =>
+      saveJobs(tx, [retried!, { ...deferred!, content_version: 3 }, deleted!, idle!])
+    );
+    // As the embedding service of release 0025 left them.
+    const later = new Date("2030-01-01T00:00:05Z");
+    await sql`UPDATE jobs SET embedding_retry_at = ${until}, embedding_attempts = 2
+      WHERE id = ${retried!.id}`;
+    await sql`UPDATE jobs SET embedding_retry_at = ${later} WHERE id = ${deferred!.id}`;
+    await sql`UPDATE jobs SET embedding_retry_at = ${later}, deleted_at = now()
+      WHERE id = ${deleted!.id}`;
+
+    assert.deepEqual(await migrateUpTo(sql, 26), ["0026_job_embedding_schedule.sql"]);
+
+    const rows = await sql<{ job_id: string; version: number; due_at: Date }[]>`
+      SELECT job_id, version, due_at FROM job_embedding_schedule ORDER BY due_at`;
+    assert.deepEqual([...rows], [
+      { job_id: retried!.id, version: 1, due_at: until },
+      { job_id: deferred!.id, version: 3, due_at: later },
+    ]);
+    const [column] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM information_schema.columns
+      WHERE table_name = 'jobs' AND column_name = 'embedding_retry_at'`;
+    assert.equal(column!.n, 0, "the jobs' column is gone");
+  });
 });
