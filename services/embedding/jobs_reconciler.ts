@@ -6,7 +6,7 @@
  * @module
  */
 import type { JobEvent, JobRow } from "@hire/jobs";
-import { toPublicJob } from "@hire/jobs";
+import { jobOfOtherPartner, toPublicJob } from "@hire/jobs";
 import { type OutboxMessage, writeOutbox } from "@hire/outbox";
 import type { Embedded } from "@hire/pipeline";
 import type { JobVector } from "@hire/vector";
@@ -36,7 +36,36 @@ export async function reconcileJobs(
 ): Promise<void> {
   const ids = [...new Set(jobIds)];
   if (ids.length === 0) return;
+  await reconcileRows(deps, ids, await jobsWithSchedule(deps.sql, ids), opts);
+}
+
+/**
+ * Reconciles the jobs that changes name, except a stored job that every change naming it
+ * says is another partner's: that is a forgery or a bug, which moves nothing. Returns each
+ * stored job's partner by id, for the caller to set those changes aside: read with the jobs
+ * themselves, so that a batch costs no statement of its own for the check.
+ */
+export async function reconcileJobChanges(
+  deps: PipelineDeps,
+  changes: readonly { job_id: string; partner_id: string }[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(changes.map((c) => c.job_id))];
+  if (ids.length === 0) return new Map();
   const rows = await jobsWithSchedule(deps.sql, ids);
+  const owners = new Map(rows.map((r) => [r.id, r.partner_id]));
+  const named = new Set(
+    changes.filter((c) => !jobOfOtherPartner(c, owners.get(c.job_id))).map((c) => c.job_id),
+  );
+  await reconcileRows(deps, ids.filter((id) => named.has(id)), rows, {});
+  return owners;
+}
+
+async function reconcileRows(
+  deps: PipelineDeps,
+  ids: string[],
+  rows: ScheduledJobRow[],
+  opts: { claimed?: boolean },
+): Promise<void> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const now = deps.now();
   const toEmbed: ScheduledJobRow[] = [];

@@ -1,7 +1,7 @@
 /**
  * The jobs reconciler as the consumer and the sweeper call it, on real Postgres, pgvector and
- * the `openai` provider against a local HTTP server: a burst makes fresh work late, and a
- * job's schedule goes once nothing waits for it.
+ * the `openai` provider against a local HTTP server: a burst makes fresh work late, a job's
+ * schedule goes once nothing waits for it, and a change naming another partner moves nothing.
  */
 import assert from "node:assert/strict";
 import { connect, type Sql } from "@hire/db";
@@ -15,7 +15,7 @@ import { jobRow } from "@hire/testing/job_rows.ts";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { createPgvectorIndex, type VectorIndex } from "@hire/vector";
 import { loadEmbeddingServiceConfig } from "./config.ts";
-import { reconcileJobs } from "./jobs_reconciler.ts";
+import { reconcileJobChanges, reconcileJobs } from "./jobs_reconciler.ts";
 import { type PipelineDeps, pipelineDeps } from "./pipeline_deps.ts";
 
 interface Setup {
@@ -131,5 +131,29 @@ Deno.test("a job deleted or embedded while its schedule waited loses the schedul
     assert.deepEqual(d!.due_at, later, "a job still waiting keeps its own");
     assert.equal(d!.embedding_status, "processing", "and is not embedded before it");
     assert.equal(await s.index.getJob(waiting!.id), undefined);
+  });
+});
+
+Deno.test("a job whose every change names another partner is left alone; one right change is enough", async () => {
+  await withReconciler({}, async (s) => {
+    const [forged, both] = await s.jobs(2);
+    const other = "ptr_01M8OTHERPARTNER000000000";
+    const owners = await reconcileJobChanges(s.deps, [
+      { job_id: forged!.id, partner_id: other },
+      { job_id: both!.id, partner_id: other },
+      { job_id: both!.id, partner_id: both!.partner_id },
+    ]);
+    assert.equal(owners.get(forged!.id), forged!.partner_id, "the owner, for the set-aside");
+    assert.equal(owners.get(both!.id), both!.partner_id);
+    const [a, b] = await s.state([forged!, both!]);
+    assert.equal(a!.embedding_status, "processing", "a forged change moves nothing");
+    assert.equal(await s.index.getJob(forged!.id), undefined);
+    assert.equal(b!.embedding_status, "ready", "the job's own change beside a forged one");
+    // A job not stored contradicts nothing: its change is reconciled (the index forgets it).
+    assert.equal(
+      (await reconcileJobChanges(s.deps, [{ job_id: "job_gone", partner_id: other }]))
+        .size,
+      0,
+    );
   });
 });

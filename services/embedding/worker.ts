@@ -8,9 +8,10 @@
  */
 import { isDbUnavailable } from "@hire/db";
 import { jobOfOtherPartner } from "@hire/jobs";
-import { decodeJobChanged } from "@hire/pipeline";
+import { decodeJobChanged, type JobChanged } from "@hire/pipeline";
 import {
   combiner,
+  combinerWithResults,
   consume,
   defineWorker,
   type Delivered,
@@ -18,9 +19,8 @@ import {
   setAsideWhere,
 } from "@hire/queue";
 import { decodeSeeker, type Seeker } from "@hire/seekers";
-import { jobOwners } from "@hire/tables";
 import type { EmbeddingServiceConfig } from "./config.ts";
-import { reconcileJobs } from "./jobs_reconciler.ts";
+import { reconcileJobChanges } from "./jobs_reconciler.ts";
 import type { PipelineDeps } from "./pipeline_deps.ts";
 import { deleteSeekers, reconcileSeekers } from "./seekers_reconciler.ts";
 import { storeSeekers } from "./seekers_store.ts";
@@ -36,7 +36,10 @@ export interface SeekerSinks {
 /** The worker of jobs.changed and seekers.v1. */
 export function embeddingWorker(cfg: EmbeddingServiceConfig, pipeline: PipelineDeps) {
   // Partitions that arrive together share one provider call.
-  const jobs = combiner<string>((ids) => reconcileJobs(pipeline, ids), { maxItems: 256 });
+  const jobs = combinerWithResults<JobChanged, string | undefined>(async (changes) => {
+    const owners = await reconcileJobChanges(pipeline, changes);
+    return changes.map((c) => owners.get(c.job_id));
+  }, { maxItems: 256 });
   const sinks: SeekerSinks = {
     seekers: combiner<Seeker>(
       async (profiles) => reconcileSeekers(pipeline, await storeSeekers(pipeline.sql, profiles)),
@@ -52,16 +55,12 @@ export function embeddingWorker(cfg: EmbeddingServiceConfig, pipeline: PipelineD
         topic: cfg.TOPIC_JOBS_CHANGED,
         decode: decodeJobChanged,
         handle: async (messages, ctx) => {
-          // Reconciling reads the job itself, so a message naming another partner moves
-          // nothing; it is still set aside, as the forgery or bug an operator should see.
-          const owners = await jobOwners(pipeline.sql, messages.map((m) => m.value.job_id));
-          const sound = setAsideWhere(
-            messages,
-            ctx,
-            (c) => jobOfOtherPartner(c, owners.get(c.job_id)),
-          );
-          // The shared run may wait on the yield gate for many chunks.
-          await keepingAlive(ctx, jobs(sound.map((m) => m.value.job_id)));
+          // The shared run may wait on the yield gate for many chunks. A message naming
+          // another partner's job moved nothing there; it is set aside, as the forgery or bug
+          // an operator should see, with the owner the run read.
+          const owners = await keepingAlive(ctx, jobs(messages.map((m) => m.value)));
+          const ownerOf = new Map(messages.map((m, i) => [m.value.job_id, owners[i]]));
+          setAsideWhere(messages, ctx, (c) => jobOfOtherPartner(c, ownerOf.get(c.job_id)));
         },
       }),
       consume({
