@@ -41,23 +41,22 @@ export async function reconcileJobs(
 
 /**
  * Reconciles the jobs that changes name, except a stored job that every change naming it
- * says is another partner's: that is a forgery or a bug, which moves nothing. Returns each
- * stored job's partner by id, for the caller to set those changes aside: read with the jobs
- * themselves, so that a batch costs no statement of its own for the check.
+ * says is another partner's: that is a forgery or a bug, which moves nothing. Returns, for
+ * each change in order, why it is to be set aside (`jobOfOtherPartner`), or undefined: the
+ * check reads with the jobs themselves, so that a batch costs no statement of its own for it.
  */
 export async function reconcileJobChanges(
   deps: PipelineDeps,
   changes: readonly { job_id: string; partner_id: string }[],
-): Promise<Map<string, string>> {
+): Promise<ReturnType<typeof jobOfOtherPartner>[]> {
   const ids = [...new Set(changes.map((c) => c.job_id))];
-  if (ids.length === 0) return new Map();
+  if (ids.length === 0) return [];
   const rows = await jobsWithSchedule(deps.sql, ids);
   const owners = new Map(rows.map((r) => [r.id, r.partner_id]));
-  const named = new Set(
-    changes.filter((c) => !jobOfOtherPartner(c, owners.get(c.job_id))).map((c) => c.job_id),
-  );
+  const foreign = changes.map((c) => jobOfOtherPartner(c, owners.get(c.job_id)));
+  const named = new Set(changes.filter((_, i) => !foreign[i]).map((c) => c.job_id));
   await reconcileRows(deps, ids.filter((id) => named.has(id)), rows, {});
-  return owners;
+  return foreign;
 }
 
 async function reconcileRows(

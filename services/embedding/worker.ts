@@ -7,7 +7,6 @@
  * @module
  */
 import { isDbUnavailable } from "@hire/db";
-import { jobOfOtherPartner } from "@hire/jobs";
 import { decodeJobChanged, type JobChanged } from "@hire/pipeline";
 import {
   combiner,
@@ -36,10 +35,10 @@ export interface SeekerSinks {
 /** The worker of jobs.changed and seekers.v1. */
 export function embeddingWorker(cfg: EmbeddingServiceConfig, pipeline: PipelineDeps) {
   // Partitions that arrive together share one provider call.
-  const jobs = combinerWithResults<JobChanged, string | undefined>(async (changes) => {
-    const owners = await reconcileJobChanges(pipeline, changes);
-    return changes.map((c) => owners.get(c.job_id));
-  }, { maxItems: 256 });
+  const jobs = combinerWithResults(
+    (changes: JobChanged[]) => reconcileJobChanges(pipeline, changes),
+    { maxItems: 256 },
+  );
   const sinks: SeekerSinks = {
     seekers: combiner<Seeker>(
       async (profiles) => reconcileSeekers(pipeline, await storeSeekers(pipeline.sql, profiles)),
@@ -58,9 +57,9 @@ export function embeddingWorker(cfg: EmbeddingServiceConfig, pipeline: PipelineD
           // The shared run may wait on the yield gate for many chunks. A message naming
           // another partner's job moved nothing there; it is set aside, as the forgery or bug
           // an operator should see, with the owner the run read.
-          const owners = await keepingAlive(ctx, jobs(messages.map((m) => m.value)));
-          const ownerOf = new Map(messages.map((m, i) => [m.value.job_id, owners[i]]));
-          setAsideWhere(messages, ctx, (c) => jobOfOtherPartner(c, ownerOf.get(c.job_id)));
+          const foreign = await keepingAlive(ctx, jobs(messages.map((m) => m.value)));
+          const why = new Map(messages.map((m, i) => [m.value, foreign[i]]));
+          setAsideWhere(messages, ctx, (c) => why.get(c));
         },
       }),
       consume({
