@@ -131,6 +131,16 @@ export function brokerPausesLines(phases: Pick<PhaseResult, "name" | "brokerPaus
     .join("");
 }
 
+/**
+ * The backlog's timeline as the report gives it: the first look at or after each 5 s since
+ * the restart, and the last (the drain).
+ */
+export function everyFifthSecond(timeline: readonly [number, number][]): [number, number][] {
+  return timeline.filter(([t], i) =>
+    i === 0 || i === timeline.length - 1 || Math.floor(t / 5) > Math.floor(timeline[i - 1]![0] / 5)
+  );
+}
+
 /** The report. */
 export function starvationMarkdown(r: StarvationReport): string {
   const v = verdict(r);
@@ -222,8 +232,7 @@ ${
   }
 
 Backlog after the restart (seconds, jobs waiting): ${
-    r.timeline.filter((_, i) => i % 5 === 0 || i === r.timeline.length - 1)
-      .map(([t, n]) => `${t} s: ${n}`).join(", ")
+    everyFifthSecond(r.timeline).map(([t, n]) => `${t} s: ${n}`).join(", ")
   }.
 ${perfSection(phases)}
 ## Machine

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { type PhaseResult, phaseVacuums } from "./phases.ts";
+import { nextLookS, type PhaseResult, phaseVacuums } from "./phases.ts";
 import {
   brokerPausesLines,
+  everyFifthSecond,
   vacuumsByWindow,
   verdict,
   verdictText,
@@ -101,4 +102,43 @@ Deno.test("walLines: a line a phase with the WAL it wrote", () => {
     "- WAL, pipeline stopped: 151.2 MB written, 12,345 full-page images; checkpoints counted meanwhile: 0\n" +
       "- WAL, pipeline draining: 402.0 MB written, 30,001 full-page images; checkpoints counted meanwhile: 1",
   );
+});
+
+Deno.test("the backlog is looked at once a window while the load runs, then every second", () => {
+  // A 30 s load: the first look at the restart, then at 5, 10, ... 30 s, whatever the lag.
+  assert.equal(nextLookS(0, 30), 5);
+  assert.equal(nextLookS(0.3, 30), 4.7);
+  assert.ok(Math.abs(nextLookS(12.4, 30) - 2.6) < 1e-9);
+  assert.equal(nextLookS(27, 30), 3);
+  // A load shorter than a window ends the first wait with it.
+  assert.equal(nextLookS(1, 3), 2);
+  assert.equal(nextLookS(30, 30), 1);
+  assert.equal(nextLookS(84.2, 30), 1);
+});
+
+Deno.test("the report's backlog timeline: the first look in each 5 s, and the drain", () => {
+  const timeline: [number, number][] = [
+    [0, 6000],
+    [5.1, 7000],
+    [10, 8000],
+    [15.2, 9000],
+    [30.1, 11000],
+    [31.1, 10800],
+    [32.1, 10600],
+    [35.1, 10000],
+    [36.1, 9800],
+    [40.2, 9000],
+    [41.2, 8800],
+    [42.3, 0],
+  ];
+  assert.deepEqual(everyFifthSecond(timeline), [
+    [0, 6000],
+    [5.1, 7000],
+    [10, 8000],
+    [15.2, 9000],
+    [30.1, 11000],
+    [35.1, 10000],
+    [40.2, 9000],
+    [42.3, 0],
+  ]);
 });

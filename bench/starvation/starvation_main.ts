@@ -111,7 +111,10 @@ async function main() {
     for (const name of PIPELINE) await ctx.fleet.restart(name);
     // Started by this process, they run on the API's side until pinned: at once, not in a second.
     await pinning?.round();
-    const drained = drain(ctx.sql, restartedAt, cfg.drainTimeoutS);
+    const drained = drain(ctx.sql, restartedAt, {
+      loadS: cfg.seconds,
+      timeoutS: cfg.drainTimeoutS,
+    });
     const draining = await runPhase({
       name: "pipeline draining",
       sql: ctx.sql,
