@@ -18,6 +18,7 @@ import {
   scheduleJobEmbeddings,
   shareLockJobs,
   unscheduleJobEmbeddings,
+  unscheduleVanishedJobs,
 } from "@hire/tables";
 import { pacedChunks } from "./backlog_chunks.ts";
 import { embedRows, type FailedEmbedding, reembed } from "./embed_batch.ts";
@@ -70,9 +71,11 @@ async function reconcileRows(
   const toEmbed: ScheduledJobRow[] = [];
   const missing: JobRow[] = [];
   const settled: ScheduledJobRow[] = [];
+  const vanished: string[] = [];
   for (const id of ids) {
     const row = byId.get(id);
     if (row && scheduleIsSettled(row)) settled.push(row);
+    if (!row) vanished.push(id);
     if (!row || row.deleted_at) {
       await deps.index.deleteJob(id);
     } else if (needsEmbedding(row, now, opts.claimed ?? false)) {
@@ -82,6 +85,7 @@ async function reconcileRows(
     }
   }
   await unscheduleJobEmbeddings(deps.sql, settled);
+  await unscheduleVanishedJobs(deps.sql, vanished);
   // A retry the sweeper claimed arrived once already.
   if (!opts.claimed) deps.gate.arrived(toEmbed.length);
   if (toEmbed.length) await embedJobs(deps, toEmbed, opts.claimed ?? false);

@@ -1,7 +1,8 @@
 /**
  * The jobs reconciler as the consumer and the sweeper call it, on real Postgres, pgvector and
  * the `openai` provider against a local HTTP server: a burst makes fresh work late, a job's
- * schedule goes once nothing waits for it, and a change naming another partner moves nothing.
+ * schedule goes once nothing waits for it (its job purged too), and a change naming another
+ * partner moves nothing.
  */
 import assert from "node:assert/strict";
 import { connect, type Sql } from "@hire/db";
@@ -103,11 +104,12 @@ Deno.test("a burst of fresh jobs is deferred while the API is busy, and embedded
   });
 });
 
-Deno.test("a job deleted or embedded while its schedule waited loses the schedule when reconciled", async () => {
+Deno.test("a job deleted, purged or embedded while its schedule waited loses the schedule when reconciled", async () => {
   await withReconciler({}, async (s) => {
-    const [deleted, claimedDeleted, readyElsewhere, waiting] = await s.jobs(4);
+    const [deleted, claimedDeleted, readyElsewhere, waiting, purged] = await s.jobs(5);
     const later = new Date(Date.now() + 60_000);
     await scheduleJobEmbeddings(s.sql, [deleted!, claimedDeleted!, readyElsewhere!], later);
+    await scheduleJobEmbeddings(s.sql, [purged!], later);
     await scheduleJobEmbeddings(s.sql, [waiting!], later);
     await s.sql.begin((tx) =>
       saveJobs(tx, [
@@ -119,10 +121,13 @@ Deno.test("a job deleted or embedded while its schedule waited loses the schedul
     // was dropped): the row says ready, the schedule is left.
     await s.sql`UPDATE jobs SET embedding_status = 'ready', embedded_version = 1
       WHERE id = ${readyElsewhere!.id}`;
+    // Gone for good while its schedule waited (a crash before the deletion's message dropped
+    // it, then the retention's purge): nothing refers the schedule to the job any more.
+    await s.sql`DELETE FROM jobs WHERE id = ${purged!.id}`;
 
     // The deleted job's message, as the consumer gets it.
     await reconcileJobs(s.deps, [deleted!.id, readyElsewhere!.id, waiting!.id]);
-    await reconcileJobs(s.deps, [claimedDeleted!.id], { claimed: true });
+    await reconcileJobs(s.deps, [claimedDeleted!.id, purged!.id], { claimed: true });
 
     const [a, b, c, d] = await s.state([deleted!, claimedDeleted!, readyElsewhere!, waiting!]);
     assert.equal(a!.due_at, null, "a deleted job's schedule goes");
@@ -131,6 +136,9 @@ Deno.test("a job deleted or embedded while its schedule waited loses the schedul
     assert.deepEqual(d!.due_at, later, "a job still waiting keeps its own");
     assert.equal(d!.embedding_status, "processing", "and is not embedded before it");
     assert.equal(await s.index.getJob(waiting!.id), undefined);
+    const [left] = await s.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM job_embedding_schedule WHERE job_id = ${purged!.id}`;
+    assert.equal(left!.n, 0, "a purged job's schedule goes when the sweeper claims it");
   });
 });
 

@@ -4,8 +4,10 @@
  * claimed by the retry sweeper under a lease). Kept apart from `jobs` so that none of that
  * rewrites a job's row, its eleven indexes and every edge's cached copy of it (migration
  * 0026). A row names the text version it holds: a newer text is not held by it. Rows go
- * with their job (foreign key), when the version is ready or given up on, and when a deleted
- * or settled job is reconciled; one left behind by a crash is claimed when due and dropped.
+ * when the version is ready or given up on, and when a deleted or settled job is reconciled;
+ * one left behind by a crash is claimed when due and dropped, also when its job was purged
+ * meanwhile. No foreign key: its check locked the job's row for every schedule written, a
+ * write to the job's page (migration 0027).
  * @module
  */
 import { type Sql, type Tx, unnestSelect } from "@hire/db";
@@ -62,6 +64,17 @@ export async function unscheduleJobEmbeddings(sql: Sql | Tx, jobs: JobVersion[])
     DELETE FROM job_embedding_schedule s
     USING (${unnestSelect(sql, jobs, versionColumns)}) AS given
     WHERE s.job_id = given.id AND s.version <= given.content_version`;
+}
+
+/**
+ * Drops the schedules of the jobs given that are no longer stored (purged): those only a crash
+ * left behind, which nothing else would ever settle.
+ */
+export async function unscheduleVanishedJobs(sql: Sql | Tx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    DELETE FROM job_embedding_schedule s
+    WHERE s.job_id = ANY(${ids}::text[]) AND NOT EXISTS (SELECT FROM jobs WHERE id = s.job_id)`;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * When the embedding service next takes a job's text, kept apart from the job: scheduling,
- * claiming and dropping a schedule never write the job's row, a schedule holds only the
- * version it was written for, a job's schedule goes with it, and the retries and deferrals a
- * release before kept on the jobs (migration 0026) are still taken.
+ * claiming and dropping a schedule never write or lock the job's row, a schedule holds only
+ * the version it was written for, a purged job's schedule can be dropped, and the retries and
+ * deferrals a release before kept on the jobs (migration 0026) are still taken.
  */
 import assert from "node:assert/strict";
 import { connect, migrateUpTo } from "@hire/db";
@@ -14,6 +14,7 @@ import {
   jobsWithSchedule,
   scheduleJobEmbeddings,
   unscheduleJobEmbeddings,
+  unscheduleVanishedJobs,
 } from "./job_embedding_schedule.ts";
 import { purgeDeletedJobs, saveJobs } from "./jobs.ts";
 import { createPartner } from "./partners.ts";
@@ -38,11 +39,16 @@ async function threeJobs(name: string) {
   return jobs;
 }
 
-/** Each job's row version (`xmin`): it moves whenever the row is written. */
+/**
+ * Each job's row version and last locker (`xmin`, `xmax`): they move whenever the row is
+ * written or locked, and a lock too is a write to its page (a full-page image in the WAL
+ * after a checkpoint), which a foreign key's check took for every schedule (migration 0027).
+ */
 async function rowVersions(ids: string[]): Promise<Map<string, string>> {
-  const rows = await sql<{ id: string; xmin: string }[]>`
-    SELECT id, xmin::text FROM jobs WHERE id = ANY(${ids}::text[])`;
-  return new Map(rows.map((r) => [r.id, r.xmin]));
+  const rows = await sql<{ id: string; version: string }[]>`
+    SELECT id, xmin::text || '/' || xmax::text AS version FROM jobs
+    WHERE id = ANY(${ids}::text[])`;
+  return new Map(rows.map((r) => [r.id, r.version]));
 }
 
 async function schedules(ids: string[]) {
@@ -102,15 +108,32 @@ Deno.test("claimDueEmbeddingRetries claims due schedules once, under a lease, wi
   assert.deepEqual(await rowVersions([due.id]), before);
 });
 
-Deno.test("a job's schedule goes with it when the job is purged", async () => {
-  const [purged] = await threeJobs("Purge");
-  await scheduleJobEmbeddings(sql, [purged], until);
-  await sql.begin((tx) => saveJobs(tx, [{ ...purged, deleted_at: new Date("2020-01-01") }]));
-  await purgeDeletedJobs(sql, new Date());
-  const [left] = await sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM job_embedding_schedule WHERE job_id = ${purged.id}`;
-  assert.equal(left!.n, 0);
+Deno.test("a purged job's schedule is dropped by unscheduleVanishedJobs; a stored job's stays", async () => {
+  const [purged, deleted, live] = await threeJobs("Purge");
+  await scheduleJobEmbeddings(sql, [purged, deleted, live], until);
+  await sql.begin((tx) =>
+    saveJobs(tx, [
+      { ...purged, deleted_at: new Date("2020-01-01") },
+      { ...deleted, deleted_at: new Date() },
+    ])
+  );
+  // The purge is the job service's; it leaves the schedule, which is the embedding service's.
+  await purgeDeletedJobs(sql, new Date(Date.now() - 86_400_000));
+  assert.deepEqual(await scheduledIds([purged.id, deleted.id, live.id]), [
+    purged.id,
+    deleted.id,
+    live.id,
+  ]);
+  await unscheduleVanishedJobs(sql, [purged.id, deleted.id, live.id]);
+  assert.deepEqual(await scheduledIds([purged.id, deleted.id, live.id]), [deleted.id, live.id]);
 });
+
+async function scheduledIds(ids: string[]): Promise<string[]> {
+  const rows = await sql<{ job_id: string }[]>`
+    SELECT job_id FROM job_embedding_schedule WHERE job_id = ANY(${ids}::text[])`;
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.map((r) => r.job_id).sort((a, b) => order.get(a)! - order.get(b)!);
+}
 
 Deno.test("migration 0026 moves every live job's planned retry or deferral into the schedule", async () => {
   await withOwnDatabase({ name: "job-schedule-upgrade-test", upTo: 25 }, async (sql) => {

@@ -57,6 +57,7 @@ export {
   type ScheduledJobRow,
   scheduleJobEmbeddings,
   unscheduleJobEmbeddings,
+  unscheduleVanishedJobs,
 } from "./job_embedding_schedule.ts";
 export {
   countLiveJobs,
