@@ -3,7 +3,7 @@
  * with cosine distance and payload indexes on every field a search filters on.
  * @module
  */
-import { QdrantClient, type Schemas } from "@qdrant/js-client-rest";
+import type { QdrantClient, Schemas } from "@qdrant/js-client-rest";
 import type { EmploymentType, JobStatus } from "@hire/jobs";
 import type {
   Hit,
@@ -71,13 +71,16 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
   assertPrefix(prefix);
   const jobs = `${prefix}jobs`;
   const seekers = `${prefix}seekers`;
-  // The version check would warn on every start against a server a minor or two behind
-  // the client (1.19); the calls used here exist since Qdrant 1.10 (query API).
-  const client = new QdrantClient({
-    url: opts.url,
-    apiKey: opts.apiKey,
-    checkCompatibility: false,
-  });
+  // The client is loaded on first use, so that a service on pgvector (the default), which
+  // reaches this module through the factory, never loads it: its modules cost each start of
+  // the embedding and matching services about 0.2 s of CPU.
+  let client: Promise<QdrantClient> | undefined;
+  const qdrant = () =>
+    client ??= import("@qdrant/js-client-rest").then(({ QdrantClient }) =>
+      // The version check would warn on every start against a server a minor or two behind
+      // the client (1.19); the calls used here exist since Qdrant 1.10 (query API).
+      new QdrantClient({ url: opts.url, apiKey: opts.apiKey, checkCompatibility: false })
+    );
   const vec = (v: Float32Array, what: string): number[] => {
     assertVector(v, dimensions, what);
     return Array.from(v);
@@ -88,17 +91,19 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     fields: Record<string, FieldSchema>,
   ): Promise<void> {
     let info: Schemas["CollectionInfo"];
-    if ((await client.collectionExists(name)).exists) {
-      info = await client.getCollection(name);
+    if ((await (await qdrant()).collectionExists(name)).exists) {
+      info = await (await qdrant()).getCollection(name);
     } else {
       try {
-        await client.createCollection(name, { vectors: { size: dimensions, distance: "Cosine" } });
-        info = await client.getCollection(name);
+        await (await qdrant()).createCollection(name, {
+          vectors: { size: dimensions, distance: "Cosine" },
+        });
+        info = await (await qdrant()).getCollection(name);
       } catch (err) {
         if ((err as { status?: number }).status !== 409) throw err;
         // Another process's init created it between our check and our create; its shards
         // may not answer yet (a 500 for a moment), so wait until the collection reads.
-        info = await readWhenReady(() => client.getCollection(name));
+        info = await readWhenReady(async () => (await qdrant()).getCollection(name));
       }
     }
     const size = vectorSize(info.config.params.vectors);
@@ -112,7 +117,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       // Only missing indexes are created: servers differ on whether re-creating one is
       // accepted, and init must stay idempotent.
       if (info.payload_schema[field]) continue;
-      await client.createPayloadIndex(name, {
+      await (await qdrant()).createPayloadIndex(name, {
         field_name: field,
         field_schema: schema,
         wait: true,
@@ -129,7 +134,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     const missing = { must: [{ is_empty: { key: "block" } }] };
     let filled = 0;
     while (!signal?.aborted) {
-      const { points } = await client.scroll(collection, {
+      const { points } = await (await qdrant()).scroll(collection, {
         filter: missing,
         limit: FILL_BATCH,
         with_payload: false,
@@ -138,7 +143,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       if (points.length === 0) break;
       const byBlock = Map.groupBy(points, (p) => blocks.of(unnamedVector(p.vector)));
       for (const [block, group] of byBlock) {
-        await client.setPayload(collection, {
+        await (await qdrant()).setPayload(collection, {
           payload: { block },
           points: group.map((p) => p.id),
           wait: true,
@@ -171,7 +176,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     // The filter is part of the search request: Qdrant applies it while it walks the graph
     // (or, when the payload index says few points match, by scoring exactly those points),
     // so filtered-out neighbours never take a place among the `limit` results.
-    const { points } = await client.query(collection, {
+    const { points } = await (await qdrant()).query(collection, {
       query,
       filter: must.length ? { must } : undefined,
       limit,
@@ -210,13 +215,13 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
           ...blockPayload(opts.blocks, job.vector),
         },
       }));
-      if (points.length) await client.upsert(jobs, { wait: true, points });
+      if (points.length) await (await qdrant()).upsert(jobs, { wait: true, points });
     },
 
     async setJobStatus(jobId: string, status: JobStatus) {
       // A filter selector, unlike a list of ids, matches nothing without an error when the
       // job has no point: the port's no-op.
-      await client.setPayload(jobs, {
+      await (await qdrant()).setPayload(jobs, {
         payload: { status },
         filter: { must: [{ has_id: [pointIdOf(jobId)] }] },
         wait: true,
@@ -224,11 +229,11 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     },
 
     async deleteJob(jobId: string) {
-      await client.delete(jobs, { points: [pointIdOf(jobId)], wait: true });
+      await (await qdrant()).delete(jobs, { points: [pointIdOf(jobId)], wait: true });
     },
 
     async getJob(jobId: string) {
-      const [point] = await client.retrieve(jobs, {
+      const [point] = await (await qdrant()).retrieve(jobs, {
         ids: [pointIdOf(jobId)],
         with_payload: true,
         with_vector: true,
@@ -256,15 +261,15 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
           ...blockPayload(opts.blocks, seeker.vector),
         },
       }));
-      if (points.length) await client.upsert(seekers, { wait: true, points });
+      if (points.length) await (await qdrant()).upsert(seekers, { wait: true, points });
     },
 
     async deleteSeeker(seekerId: string) {
-      await client.delete(seekers, { points: [pointIdOf(seekerId)], wait: true });
+      await (await qdrant()).delete(seekers, { points: [pointIdOf(seekerId)], wait: true });
     },
 
     async getSeeker(seekerId: string) {
-      const [point] = await client.retrieve(seekers, {
+      const [point] = await (await qdrant()).retrieve(seekers, {
         ids: [pointIdOf(seekerId)],
         with_payload: true,
         with_vector: true,

@@ -1,4 +1,6 @@
+import assert from "node:assert/strict";
 import { QdrantClient } from "@qdrant/js-client-rest";
+import { newId } from "@hire/ids";
 import { vectorIndexContract } from "./contract.ts";
 import { createQdrantIndex } from "./qdrant_index.ts";
 
@@ -29,3 +31,29 @@ vectorIndexContract(
   },
   { ignore: !url },
 );
+
+Deno.test("a Qdrant index asks its server nothing until used, and its calls reach it through the client loaded then", async () => {
+  // Not a Qdrant (none runs here): a loopback server that records what the client asks.
+  const asked: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    asked.push(`${req.method} ${new URL(req.url).pathname}`);
+    return Response.json({ status: { error: "unavailable" } }, { status: 503 });
+  });
+  try {
+    const index = createQdrantIndex({
+      url: `http://127.0.0.1:${server.addr.port}`,
+      dimensions: 4,
+      collectionPrefix: "lazy_",
+    });
+    assert.deepEqual(asked, [], "creating the index asks nothing");
+    await assert.rejects(index.getJob(newId("job")));
+    await assert.rejects(index.getSeeker(newId("seek")));
+    assert.deepEqual(asked, [
+      "POST /collections/lazy_jobs/points",
+      "POST /collections/lazy_seekers/points",
+    ]);
+    await index.close();
+  } finally {
+    await server.shutdown();
+  }
+});
