@@ -132,12 +132,13 @@ export function brokerPausesLines(phases: Pick<PhaseResult, "name" | "brokerPaus
 }
 
 /**
- * The backlog's timeline as the report gives it: the first look at or after each 5 s since
- * the restart, and the last (the drain).
+ * The backlog's timeline as the report gives it: the first look in each {@link WINDOW_S}
+ * window since the restart, and the last (the drain).
  */
 export function everyFifthSecond(timeline: readonly [number, number][]): [number, number][] {
-  return timeline.filter(([t], i) =>
-    i === 0 || i === timeline.length - 1 || Math.floor(t / 5) > Math.floor(timeline[i - 1]![0] / 5)
+  const window = ([t]: readonly [number, number]) => Math.floor(t / WINDOW_S);
+  return timeline.filter((look, i) =>
+    i === 0 || i === timeline.length - 1 || window(look) > window(timeline[i - 1]!)
   );
 }
 

@@ -74,9 +74,9 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
   // The client is loaded on first use, so that a service on pgvector (the default), which
   // reaches this module through the factory, never loads it: its modules cost each start of
   // the embedding and matching services about 0.2 s of CPU.
-  let client: Promise<QdrantClient> | undefined;
+  let loading: Promise<QdrantClient> | undefined;
   const qdrant = () =>
-    client ??= import("@qdrant/js-client-rest").then(({ QdrantClient }) =>
+    loading ??= import("@qdrant/js-client-rest").then(({ QdrantClient }) =>
       // The version check would warn on every start against a server a minor or two behind
       // the client (1.19); the calls used here exist since Qdrant 1.10 (query API).
       new QdrantClient({ url: opts.url, apiKey: opts.apiKey, checkCompatibility: false })
@@ -90,20 +90,19 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     name: string,
     fields: Record<string, FieldSchema>,
   ): Promise<void> {
+    const client = await qdrant();
     let info: Schemas["CollectionInfo"];
-    if ((await (await qdrant()).collectionExists(name)).exists) {
-      info = await (await qdrant()).getCollection(name);
+    if ((await client.collectionExists(name)).exists) {
+      info = await client.getCollection(name);
     } else {
       try {
-        await (await qdrant()).createCollection(name, {
-          vectors: { size: dimensions, distance: "Cosine" },
-        });
-        info = await (await qdrant()).getCollection(name);
+        await client.createCollection(name, { vectors: { size: dimensions, distance: "Cosine" } });
+        info = await client.getCollection(name);
       } catch (err) {
         if ((err as { status?: number }).status !== 409) throw err;
         // Another process's init created it between our check and our create; its shards
         // may not answer yet (a 500 for a moment), so wait until the collection reads.
-        info = await readWhenReady(async () => (await qdrant()).getCollection(name));
+        info = await readWhenReady(() => client.getCollection(name));
       }
     }
     const size = vectorSize(info.config.params.vectors);
@@ -117,7 +116,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       // Only missing indexes are created: servers differ on whether re-creating one is
       // accepted, and init must stay idempotent.
       if (info.payload_schema[field]) continue;
-      await (await qdrant()).createPayloadIndex(name, {
+      await client.createPayloadIndex(name, {
         field_name: field,
         field_schema: schema,
         wait: true,
@@ -131,10 +130,11 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
     collection: string,
     signal: AbortSignal | undefined,
   ): Promise<number> {
+    const client = await qdrant();
     const missing = { must: [{ is_empty: { key: "block" } }] };
     let filled = 0;
     while (!signal?.aborted) {
-      const { points } = await (await qdrant()).scroll(collection, {
+      const { points } = await client.scroll(collection, {
         filter: missing,
         limit: FILL_BATCH,
         with_payload: false,
@@ -143,7 +143,7 @@ export function createQdrantIndex(opts: QdrantIndexOptions): VectorIndex {
       if (points.length === 0) break;
       const byBlock = Map.groupBy(points, (p) => blocks.of(unnamedVector(p.vector)));
       for (const [block, group] of byBlock) {
-        await (await qdrant()).setPayload(collection, {
+        await client.setPayload(collection, {
           payload: { block },
           points: group.map((p) => p.id),
           wait: true,
