@@ -55,6 +55,16 @@ export const noGate: YieldGate = {
 export const BURST_SPAN_MS = 5000;
 
 /**
+ * The shortest span arrivals are counted over. A gate just made (the service started) has
+ * watched for less than {@link BURST_SPAN_MS}, and counts over what it watched: a restart finds
+ * the texts that waited in its partitions and takes them in within a second, a burst, which
+ * counted over a span it had not watched looked like a bulk create (the first 119 texts of
+ * 6,000 went at once while the API was busy, on 2026-12-02's second machine). At least a
+ * second, so a bulk create of a hundred jobs just after a start is still none.
+ */
+export const BURST_SPAN_MIN_MS = 1000;
+
+/**
  * Once the gate holds work back, the API counts as quiet again only at this share of the
  * threshold or less. An API whose load sits at the threshold (27–52% of a core against 30% at 200
  * creates/s on 2026-12-01's eleventh machine) otherwise let every other chunk through at full
@@ -93,6 +103,7 @@ export function yieldGate(opts: YieldGateOptions): YieldGate {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let yielding = false;
   const arrivals = slidingCount(BURST_SPAN_MS);
+  const watchedFrom = now();
   let bursting = false;
 
   const quiet = (load: number) => load <= opts.threshold * (yielding ? RELEASE_SHARE : 1);
@@ -105,7 +116,9 @@ export function yieldGate(opts: YieldGateOptions): YieldGate {
 
   return {
     lateAfterMs() {
-      const perSecond = arrivals.total(now()) * 1000 / BURST_SPAN_MS;
+      const at = now();
+      const spanMs = Math.min(BURST_SPAN_MS, Math.max(BURST_SPAN_MIN_MS, at - watchedFrom));
+      const perSecond = arrivals.total(at) * 1000 / spanMs;
       const burst = opts.burstPerSecond > 0 && perSecond > opts.burstPerSecond;
       if (burst !== bursting) opts.onBurst?.(burst, perSecond);
       bursting = burst;

@@ -87,6 +87,8 @@ Deno.test("yield gate: once it holds work back, the API is quiet again only at h
 
 Deno.test("yield gate: texts arriving faster than the burst rate make all work late, for the span", () => {
   const { a, gate } = api();
+  // A gate that has watched for a whole span, as in steady operation.
+  const t0 = a.t = BURST_SPAN_MS;
   gate.arrived(300);
   a.t += 1000;
   gate.arrived(200);
@@ -95,9 +97,31 @@ Deno.test("yield gate: texts arriving faster than the burst rate make all work l
   assert.equal(gate.lateAfterMs(), 0, "above it: fresh work is late too");
   assert.deepEqual(a.bursts, [[true, 100.2]]);
   gate.arrived(0);
-  a.t = BURST_SPAN_MS - 1;
+  a.t = t0 + BURST_SPAN_MS - 1;
   assert.equal(gate.lateAfterMs(), 0, "the first 300 are still inside the span");
-  a.t = BURST_SPAN_MS;
+  a.t = t0 + BURST_SPAN_MS;
   assert.equal(gate.lateAfterMs(), 30_000, "they left it: 201 over 5 s is no burst");
   assert.deepEqual(a.bursts, [[true, 100.2], [false, 40.2]], "told once when it starts and ends");
+});
+
+Deno.test("yield gate: a gate just made counts arrivals over the time it has watched, at least a second", () => {
+  const restart = api();
+  restart.a.t = 300;
+  restart.gate.arrived(256);
+  assert.equal(
+    restart.gate.lateAfterMs(),
+    0,
+    "a backlog's first fetch 0.3 s after the start: 256 a second, a burst",
+  );
+  assert.deepEqual(restart.a.bursts, [[true, 256]]);
+
+  const bulk = api();
+  bulk.gate.arrived(100);
+  assert.equal(bulk.gate.lateAfterMs(), 30_000, "100 at once is counted over a second: no burst");
+  bulk.a.t = 2000;
+  bulk.gate.arrived(101);
+  assert.equal(bulk.gate.lateAfterMs(), 0, "201 over the 2 s watched: above 100 a second");
+  bulk.a.t = 2500;
+  assert.equal(bulk.gate.lateAfterMs(), 30_000, "201 over 2.5 s: below it");
+  assert.deepEqual(bulk.a.bursts, [[true, 100.5], [false, 80.4]]);
 });
