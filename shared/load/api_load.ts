@@ -59,13 +59,18 @@ export interface ApiLoad {
   stop(): Promise<void>;
 }
 
-/** Listens to the API's announcements. */
+/**
+ * Listens to the API's announcements. Resolves once every sender has had time to announce
+ * twice: a board read at once would be empty, and a busy API would look idle to the first
+ * work that asked (a restart's backlog, fetched within a fraction of a second of the start).
+ */
 export async function hearApiLoad(sql: Sql): Promise<ApiLoad> {
   const board = loadBoard(STALE_AFTER_MS);
   const sub = await sql.listen(API_LOAD_CHANNEL, (payload) => {
     const a = decodeAnnouncement(payload);
     if (a) board.heard(a, performance.now());
   });
+  await new Promise((r) => setTimeout(r, STALE_AFTER_MS));
   return {
     current: () => board.total(performance.now()),
     stop: () => sub.unlisten(),

@@ -38,6 +38,22 @@ Deno.test("a listener hears an API process's load, ignores noise, and forgets it
   }
 });
 
+Deno.test("a listener's first reading counts every sender: it answers once each has had time to announce", async () => {
+  let cpuUs = 0;
+  const announcer = announceApiLoad(announcing, "edge", () => cpuUs += 10_000_000);
+  try {
+    const heard = await hearApiLoad(listening);
+    try {
+      const first = heard.current();
+      assert.ok(first >= BUSY, `the busy sender is counted from the first reading: ${first}`);
+    } finally {
+      await heard.stop();
+    }
+  } finally {
+    announcer.stop();
+  }
+});
+
 Deno.test("an announcer whose Postgres is away skips each announcement and keeps trying", async () => {
   // Nothing listens on port 1: every NOTIFY fails to connect.
   const away = connect("postgres://postgres@127.0.0.1:1/hire_test", { max: 1, connectTimeout: 1 });
