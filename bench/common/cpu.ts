@@ -37,8 +37,28 @@ interface ProcSample {
 export interface CpuSnapshot {
   at: number;
   procs: Map<number, ProcSample>;
-  /** [busy, total] jiffies of /proc/stat's `cpu` line, summed over all cores. */
-  machine: [number, number];
+  /** Jiffies of /proc/stat's `cpu` line, summed over all cores. */
+  machine: MachineTicks;
+}
+
+/**
+ * The whole machine's time: busy (running anything of its own), stolen (a virtual machine's
+ * vCPU ready but the hypervisor running someone else: lost to a noisy neighbour, and no
+ * process's time) and the total, in jiffies.
+ */
+export interface MachineTicks {
+  busy: number;
+  stolen: number;
+  total: number;
+}
+
+/** The `cpu` line of `/proc/stat`: user nice system idle iowait irq softirq steal …. */
+export function machineTicks(procStat: string): MachineTicks {
+  const line = procStat.split("\n")[0] ?? "";
+  const v = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const [idle = 0, iowait = 0, stolen = 0] = [v[3], v[4], v[7]];
+  const total = v.reduce((a, b) => a + b, 0);
+  return { busy: total - idle - iowait - stolen, stolen, total };
 }
 
 /** CPU use of one group over a window, in % of one core. */
@@ -51,7 +71,7 @@ export interface GroupCpu {
 /** CPU use over a window. */
 export interface CpuUsage {
   cores: number;
-  /** Busy share of the whole machine, 0–100. */
+  /** Busy share of the whole machine, 0–100 (time stolen by the hypervisor not counted). */
   machineBusyPct: number;
   /** Groups, busiest first. */
   groups: GroupCpu[];
@@ -108,15 +128,6 @@ async function readProc(pid: number, systemPgid?: number): Promise<ProcSample | 
   }
 }
 
-async function readMachine(): Promise<[number, number]> {
-  const line = (await Deno.readTextFile("/proc/stat")).split("\n")[0] ?? "";
-  // user nice system idle iowait irq softirq steal
-  const v = line.trim().split(/\s+/).slice(1, 9).map(Number);
-  const idle = (v[3] ?? 0) + (v[4] ?? 0);
-  const total = v.reduce((a, b) => a + b, 0);
-  return [total - idle, total];
-}
-
 /** Reads every process's CPU counters now. */
 export async function snapshot(systemPgid?: number): Promise<CpuSnapshot> {
   const procs = new Map<number, ProcSample>();
@@ -125,17 +136,30 @@ export async function snapshot(systemPgid?: number): Promise<CpuSnapshot> {
     const s = await readProc(Number(e.name), systemPgid);
     if (s) procs.set(Number(e.name), s);
   }
-  return { at: performance.now(), procs, machine: await readMachine() };
+  return {
+    at: performance.now(),
+    procs,
+    machine: machineTicks(await Deno.readTextFile("/proc/stat")),
+  };
 }
 
 /** Name of the group of CPU time no live process accounts for. */
 export const EXITED = "exited during the run";
 
 /**
+ * Name of the group of time the hypervisor gave other machines while this one's processes
+ * were ready to run. On a shared host it comes and goes (40% of a core in one run of
+ * bench:starvation on 2026-12-02's third machine, under 1% in the run before), and every
+ * latency of the run grows with it; told apart, it is not taken for the system's own cost.
+ */
+export const STOLEN = "stolen by the hypervisor";
+
+/**
  * CPU use between two snapshots. Processes born in between count from zero. A load
  * generator run by this process has exited by the second snapshot, so its time is read
  * from this process's reaped-children counters; what other processes that came and went
- * used shows as {@link EXITED}.
+ * used shows as {@link EXITED}; time the hypervisor took, as {@link STOLEN}, outside the
+ * machine's busy share.
  */
 export function usage(before: CpuSnapshot, after: CpuSnapshot): CpuUsage {
   const seconds = (after.at - before.at) / 1000;
@@ -161,9 +185,11 @@ export function usage(before: CpuSnapshot, after: CpuSnapshot): CpuUsage {
     top.push({ command: "wrk (load generator)", ticks: reaped });
     accounted += reaped;
   }
-  const busy = after.machine[0] - before.machine[0];
-  const total = after.machine[1] - before.machine[1];
+  const busy = after.machine.busy - before.machine.busy;
+  const stolen = after.machine.stolen - before.machine.stolen;
+  const total = after.machine.total - before.machine.total;
   if (busy - accounted > 0) add(EXITED, busy - accounted, 0);
+  if (stolen > 0) add(STOLEN, stolen, 0);
   return {
     cores: navigator.hardwareConcurrency,
     machineBusyPct: total > 0 ? (100 * busy) / total : 0,

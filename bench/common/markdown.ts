@@ -3,7 +3,7 @@
  * machine.
  * @module
  */
-import { type CpuUsage, EXITED } from "./cpu.ts";
+import { type CpuUsage, EXITED, STOLEN } from "./cpu.ts";
 import type { Machine } from "./machine.ts";
 import type { ScenarioResult } from "./report.ts";
 
@@ -37,7 +37,9 @@ export function statusLine(r: ScenarioResult): string {
 export function cpuIntro(nproc: number): string {
   return `CPU time per process group over each measured run, from \`/proc/<pid>/stat\` read before
 and after the run (100% = one core fully busy; the machine has ${nproc}). "${EXITED}" is
-machine CPU time (from \`/proc/stat\`) of processes that came and went within the run.`;
+machine CPU time (from \`/proc/stat\`) of processes that came and went within the run; "${STOLEN}"
+is the time \`/proc/stat\` counts as steal (a virtual machine ready to run while the hypervisor
+ran another), not part of the machine's busy share.`;
 }
 
 /** A bullet with a run's CPU per group and its busiest processes. */

@@ -29,7 +29,7 @@ const OTHER_PID = pidMax + 2;
 const snapshot = (pid: number, group: string): CpuSnapshot => ({
   at: 0,
   procs: new Map([[pid, { group, command: "deno", ticks: 0, childTicks: 0 }]]),
-  machine: [0, 0],
+  machine: { busy: 0, stolen: 0, total: 0 },
 });
 
 Deno.test("a missing perf fails the start with the reason and what to do", async () => {

@@ -6,7 +6,7 @@
  * priorities.
  * @module
  */
-import type { CpuUsage } from "../common/cpu.ts";
+import { type CpuUsage, STOLEN } from "../common/cpu.ts";
 
 /** The part of a phase the cost is read from. */
 export interface PhaseCpu {
@@ -62,7 +62,10 @@ export function pipelineCost(
   );
   const pctOf = (cpu: CpuUsage, group: string) =>
     cpu.groups.find((g) => g.group === group)?.corePct ?? 0;
-  const groups = new Set([...stopped.cpu.groups, ...draining.cpu.groups].map((g) => g.group));
+  // The hypervisor's taking is no work of the pipeline's, however it changed between phases.
+  const groups = new Set(
+    [...stopped.cpu.groups, ...draining.cpu.groups].map((g) => g.group).filter((g) => g !== STOLEN),
+  );
   const byGroup = [...groups]
     .map((group) => ({
       group,

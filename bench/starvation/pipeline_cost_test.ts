@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { CpuUsage } from "../common/cpu.ts";
+import { type CpuUsage, STOLEN } from "../common/cpu.ts";
 import { pipelineCost, pipelineCostSentence } from "./pipeline_cost.ts";
 
 const cpu = (machineBusyPct: number, groups: Record<string, number>): CpuUsage => ({
@@ -39,4 +39,16 @@ Deno.test("the pipeline's cost is unknown when the draining phase embedded nothi
   const none = { ...draining, backlogAtStart: 0, backlogAtEnd: 6000 };
   assert.equal(pipelineCost({ cpu: stopped }, none), null);
   assert.match(pipelineCostSentence(null), /embedded no job/);
+});
+
+Deno.test("time the hypervisor stole is no group of the pipeline's cost, however it grew", () => {
+  const stolenMore = {
+    ...draining,
+    cpu: {
+      ...draining.cpu,
+      groups: [...draining.cpu.groups, { group: STOLEN, processes: 0, corePct: 40 }],
+    },
+  };
+  const c = pipelineCost({ cpu: stopped }, stolenMore)!;
+  assert.deepEqual(c.byGroup.map((g) => g.group), ["embedding", "postgres"]);
 });
