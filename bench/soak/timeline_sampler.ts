@@ -6,20 +6,15 @@
  */
 import type { Sql } from "@hire/db";
 import { type CpuSnapshot, snapshot, usage } from "../common/cpu.ts";
+import { pressureSomeUs } from "../common/host_stalls.ts";
 import type { Tick } from "./timeline.ts";
 
 type Stalls = Tick["pressure"];
 
-/** Microseconds some task has stalled on each resource since boot (PSI's "some total"). */
-export function parsePressure(text: string): number {
-  const some = text.split("\n").find((l) => l.startsWith("some "));
-  return Number(some?.match(/total=(\d+)/)?.[1] ?? NaN);
-}
-
 async function readStalls(): Promise<Stalls> {
   const read = async (resource: string) => {
     try {
-      return parsePressure(await Deno.readTextFile(`/proc/pressure/${resource}`));
+      return pressureSomeUs(await Deno.readTextFile(`/proc/pressure/${resource}`)) ?? NaN;
     } catch {
       return NaN; // A kernel without PSI.
     }

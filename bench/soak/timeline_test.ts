@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { slowWindows, type Tick, timelineWindows, typicalWindow } from "./timeline.ts";
-import { parsePressure } from "./timeline_sampler.ts";
 import { timelineMarkdown } from "./report.ts";
 
 const T0 = 1_000_000;
@@ -72,16 +71,6 @@ Deno.test("slowWindows: over the threshold in either stage; typicalWindow: the m
   assert.equal(typical.toReadyP95, 300);
   assert.equal(typical.toFirstMatchP95, 200);
   assert.deepEqual(typical.groups, [["postgres", 40], ["edge (deno)", 20]]);
-});
-
-Deno.test("parsePressure: the microseconds of the 'some' line; NaN without one", () => {
-  assert.equal(
-    parsePressure(
-      "some avg10=9.14 avg60=15.38 avg300=12.43 total=72951291\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n",
-    ),
-    72951291,
-  );
-  assert.ok(Number.isNaN(parsePressure("")));
 });
 
 Deno.test("timelineMarkdown: the slow windows by minute and second beside the median window", () => {

@@ -8,6 +8,7 @@ import type { Sql } from "@hire/db";
 import type { Due, VacuumRun } from "../common/autovacuum.ts";
 import { type BrokerPauses, readBrokerPauses } from "../common/broker_pauses.ts";
 import { type CpuUsage, snapshot, usage } from "../common/cpu.ts";
+import { hostByWindow, type HostWindow, watchHost } from "../common/host_stalls.ts";
 import type { PerfSession } from "../common/perf_record.ts";
 import { type PerfSplit, postgresGroup } from "../common/perf_split.ts";
 import { vmRssKiB } from "../common/rss.ts";
@@ -28,6 +29,8 @@ export interface PhaseResult {
   latencyMs: LatencyStats;
   /** p99 of each {@link WINDOW_S} s of the load. */
   windows: ReturnType<typeof windowP99>;
+  /** What the host took (disk waits, steal) in each of the same windows. */
+  host: HostWindow[];
   /** Jobs still waiting for their embedding when the phase began and ended. */
   backlogAtStart: number;
   backlogAtEnd: number;
@@ -127,8 +130,14 @@ export async function runPhase(opts: {
   const startedAt = Date.now();
   const before = await snapshot();
   const recording = opts.perf?.record(opts.load.seconds);
+  const watching = watchHost();
   const loadAt = Date.now();
   const r = await openLoopCreates(opts.load);
+  const hostSamples = await watching.stop();
+  Deno.writeTextFileSync(
+    `/tmp/phase-${opts.name.replaceAll(" ", "-")}.json`,
+    JSON.stringify({ loadAt, dueMs: r.dueMs, latenciesMs: r.latenciesMs }),
+  );
   const after = await snapshot();
   const vacuums = opts.vacuumRuns && phaseVacuums(opts.vacuumRuns(loadAt, Date.now()), loadAt);
   const brokerPauses = opts.brokerGcLog &&
@@ -137,6 +146,7 @@ export async function runPhase(opts: {
   const backlogAtEnd = await embeddingBacklog(opts.sql);
   const walAfter = await walCounters(opts.sql);
   const cpu = usage(before, after);
+  const windows = windowP99(r, WINDOW_S * 1000);
   const rss: Record<string, number> = {};
   for (const [name, pid] of Object.entries(opts.pids())) rss[name] = await rssMiB(pid);
   return {
@@ -147,7 +157,8 @@ export async function runPhase(opts: {
     statuses: r.statuses,
     lateStarts: r.lateStarts,
     latencyMs: roundedStats(latencyStats(r.latenciesMs)),
-    windows: windowP99(r, WINDOW_S * 1000),
+    windows,
+    host: hostByWindow(hostSamples, loadAt, WINDOW_S * 1000, windows.length),
     backlogAtStart,
     backlogAtEnd,
     wal: {

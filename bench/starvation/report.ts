@@ -95,6 +95,15 @@ export function verdict(r: Pick<StarvationReport, "stopped" | "draining">) {
   return { ratio, met: ratio <= 1.2 && !baseline.stalled, baseline };
 }
 
+/** A phase's rows of what the host took per window: none for a run that did not read it. */
+export function hostRows(p: Pick<PhaseResult, "name" | "host">): string[][] {
+  if (!p.host?.length) return [];
+  const disk = p.host.some((w) => w.ioWaitMs !== null)
+    ? [[`${p.name}: disk waits, ms`, ...p.host.map((w) => String(w.ioWaitMs ?? "—"))]]
+    : [];
+  return [...disk, [`${p.name}: stolen, % of a core`, ...p.host.map((w) => String(w.stolenPct))]];
+}
+
 /** The verdict in words: met, missed, or why it is not judged. */
 export function verdictText(v: ReturnType<typeof verdict>): string {
   if (v.baseline.stalled) {
@@ -203,9 +212,12 @@ ${rows.map((row) => `| ${row.join(" | ")} |`).join("\n")}
 - CPU, pipeline draining: ${cpuLine(r.draining.cpu)}
 ${walLines([r.stopped, r.draining])}
 ${brokerPausesLines([r.stopped, r.draining])}
-p99 (ms) of the requests scheduled in each 5 s of a phase${
+p99 (ms) of the requests scheduled in each 5 s of a phase; what the host took in each (the
+milliseconds in which some process waited on the disk, from the kernel's pressure stall
+information, and the time the hypervisor ran other machines, in % of one core): a tail with a
+disk stall or steal beside it is the host's${
     phases.some((p) => p.vacuums)
-      ? ", and the tables the autovacuum stand-in vacuumed (or only analysed) during each"
+      ? "; and the tables the autovacuum stand-in vacuumed (or only analysed) during each"
       : ""
   }:
 
@@ -214,6 +226,7 @@ ${
       ["phase", ...r.stopped.windows.map((w) => `${w.fromS}–${w.fromS + WINDOW_S} s`)],
       phases.flatMap((p) => [
         [p.name, ...p.windows.map((w) => String(w.p99))],
+        ...hostRows(p),
         ...(p.vacuums
           ? [[`${p.name}: vacuumed`, ...vacuumsByWindow(p.vacuums, p.windows, WINDOW_S)]]
           : []),

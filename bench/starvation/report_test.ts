@@ -3,6 +3,7 @@ import { nextLookS, type PhaseResult, phaseVacuums } from "./phases.ts";
 import {
   brokerPausesLines,
   everyFifthSecond,
+  hostRows,
   vacuumsByWindow,
   verdict,
   verdictText,
@@ -141,4 +142,22 @@ Deno.test("the report's backlog timeline: the first look in each 5 s, and the dr
     [40.2, 9000],
     [42.3, 0],
   ]);
+});
+
+Deno.test("hostRows: a phase's disk waits and steal by window; no disk row where unknown, nothing for a run without them", () => {
+  const name = "pipeline draining";
+  assert.deepEqual(
+    hostRows({
+      name,
+      host: [{ ioWaitMs: 180, stolenPct: 0 }, { ioWaitMs: 510, stolenPct: 8 }],
+    }),
+    [
+      ["pipeline draining: disk waits, ms", "180", "510"],
+      ["pipeline draining: stolen, % of a core", "0", "8"],
+    ],
+  );
+  assert.deepEqual(hostRows({ name, host: [{ ioWaitMs: null, stolenPct: 3 }] }), [
+    ["pipeline draining: stolen, % of a core", "3"],
+  ]);
+  assert.deepEqual(hostRows({ name } as Parameters<typeof hostRows>[0]), []);
 });
