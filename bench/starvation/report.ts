@@ -84,15 +84,54 @@ export function windowSpread(p: Pick<PhaseResult, "windows">) {
 }
 
 /**
+ * How far above the run's median 5 s the disk waits of the stopped phase's worst 5 s may reach
+ * before that window counts as the host's: some process waits on the disk in every window (each
+ * create's commit flushes the WAL), 200–550 ms of each 5 s on 2026-12-02's third machine, and
+ * 671–1,226 ms in the windows of a phase the disk stalled throughout.
+ */
+export const DISK_STALL_FACTOR = 2;
+
+/**
+ * The stopped phase's worst 5 s (by p99) when some process waited on the disk in it over
+ * {@link DISK_STALL_FACTOR} × the median window's of both phases; null when it did not, or the
+ * host kept no such figures.
+ */
+export function diskStall(
+  r: { stopped: Pick<PhaseResult, "windows" | "host">; draining: Pick<PhaseResult, "host"> },
+): { p99: number; waitedMs: number; medianMs: number } | null {
+  const waits = [...(r.stopped.host ?? []), ...(r.draining.host ?? [])]
+    .map((w) => w.ioWaitMs)
+    .filter((w): w is number => w !== null)
+    .sort((a, b) => a - b);
+  const worst = r.stopped.windows
+    .map((w, i) => ({
+      p99: w.p99,
+      waitedMs: r.stopped.host?.[i]?.ioWaitMs ?? null,
+      count: w.count,
+    }))
+    .filter((w) => w.count > 0)
+    .sort((a, b) => b.p99 - a.p99)[0];
+  if (!waits.length || worst?.waitedMs == null) return null;
+  const medianMs = percentile(waits, 0.5);
+  return worst.waitedMs > DISK_STALL_FACTOR * medianMs
+    ? { p99: worst.p99, waitedMs: worst.waitedMs, medianMs }
+    : null;
+}
+
+/**
  * The issue's rule: p99 with the pipeline working at most 1.2 × p99 with it stopped. A run
  * whose stopped phase stalled is not judged: its p99 is the stall's, no baseline, and the
  * ratio to it could only flatter the pipeline (2026-12-01's fourth machine: 0.69×, from a
- * phase whose 5 s windows were 37–62 ms but for two of 215 and 363 ms).
+ * phase whose 5 s windows were 37–62 ms but for two of 215 and 363 ms). Nor is one whose
+ * stopped phase's worst 5 s fell in a disk stall, which a phase stalled throughout escapes the
+ * first test by (2026-12-02's third machine: 0.37×, the stopped phase's windows 75–593 ms,
+ * each with its disk waits). A stall while draining still counts against the pipeline.
  */
 export function verdict(r: Pick<StarvationReport, "stopped" | "draining">) {
   const ratio = r.draining.latencyMs.p99 / r.stopped.latencyMs.p99;
   const baseline = windowSpread(r.stopped);
-  return { ratio, met: ratio <= 1.2 && !baseline.stalled, baseline };
+  const disk = diskStall(r);
+  return { ratio, met: ratio <= 1.2 && !baseline.stalled && !disk, baseline, disk };
 }
 
 /** A phase's rows of what the host took per window: none for a run that did not read it. */
@@ -110,6 +149,11 @@ export function verdictText(v: ReturnType<typeof verdict>): string {
     return `not judged: the stopped phase stalled (its worst 5 s p99 ${v.baseline.worst} ms, ` +
       `over ${STALL_FACTOR} × its median 5 s's ${v.baseline.median} ms), so its p99 is no ` +
       `baseline; run again`;
+  }
+  if (v.disk) {
+    return `not judged: the stopped phase's worst 5 s (p99 ${v.disk.p99} ms) fell in a disk ` +
+      `stall (${v.disk.waitedMs} ms of disk waits, over ${DISK_STALL_FACTOR} × the median 5 s's ` +
+      `${v.disk.medianMs} ms), so its p99 is the host's, no baseline; run again`;
   }
   return v.met ? "met" : "missed";
 }

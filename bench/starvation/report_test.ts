@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { nextLookS, type PhaseResult, phaseVacuums } from "./phases.ts";
 import {
   brokerPausesLines,
+  diskStall,
   everyFifthSecond,
   hostRows,
   vacuumsByWindow,
@@ -160,4 +161,53 @@ Deno.test("hostRows: a phase's disk waits and steal by window; no disk row where
     ["pipeline draining: stolen, % of a core", "3"],
   ]);
   assert.deepEqual(hostRows({ name } as Parameters<typeof hostRows>[0]), []);
+});
+
+/** A phase as `phase` makes it, with these disk waits in its windows. */
+const withDisk = (p: PhaseResult, waits: (number | null)[]) =>
+  ({ ...p, host: waits.map((ioWaitMs) => ({ ioWaitMs, stolenPct: 0 })) }) as PhaseResult;
+
+Deno.test("verdict: a stopped phase whose worst 5 s fell in a disk stall is no baseline", () => {
+  // 2026-12-02's third machine: 0.37× by the ratio, the stopped phase's windows following the disk.
+  const v = verdict({
+    stopped: withDisk(phase(499, [450, 75, 593, 207, 181, 406]), [477, 208, 1226, 364, 519, 671]),
+    draining: withDisk(phase(184, [284, 87, 131, 258, 109, 142]), [549, 277, 237, 380, 330, 264]),
+  });
+  assert.equal(
+    v.baseline.stalled,
+    false,
+    "no window three times the median: the first test passes it",
+  );
+  assert.deepEqual(v.disk, { p99: 593, waitedMs: 1226, medianMs: 364 });
+  assert.equal(v.met, false);
+  assert.match(
+    verdictText(v),
+    /^not judged: the stopped phase's worst 5 s \(p99 593 ms\) fell in a disk stall \(1226 ms of disk waits, over 2 × the median 5 s's 364 ms\)/,
+  );
+});
+
+Deno.test("diskStall: ordinary disk waits in the stopped phase's worst 5 s, a stall while draining, or no figures: judged", () => {
+  const stopped = withDisk(phase(45, [44, 38, 46, 40, 65, 34]), [210, 190, 230, 200, 260, 220]);
+  const draining = withDisk(phase(54, [50, 54, 52, 49, 53, 51]), [240, 900, 230, 250, 210, 260]);
+  assert.equal(diskStall({ stopped, draining }), null);
+  assert.equal(verdictText(verdict({ stopped, draining })), "met");
+  const stalledDraining = withDisk(phase(120, [50, 120, 52, 49, 53, 51]), [
+    240,
+    1900,
+    230,
+    250,
+    210,
+    260,
+  ]);
+  assert.equal(verdictText(verdict({ stopped, draining: stalledDraining })), "missed");
+  const unknown = withDisk(phase(45, [44, 38, 46, 40, 65, 34]), [
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+  ]);
+  assert.equal(diskStall({ stopped: unknown, draining: unknown }), null);
+  assert.equal(diskStall({ stopped: phase(45, [44, 38]), draining: phase(54, [50, 54]) }), null);
 });
