@@ -134,10 +134,6 @@ export async function runPhase(opts: {
   const loadAt = Date.now();
   const r = await openLoopCreates(opts.load);
   const hostSamples = await watching.stop();
-  Deno.writeTextFileSync(
-    `/tmp/phase-${opts.name.replaceAll(" ", "-")}.json`,
-    JSON.stringify({ loadAt, dueMs: r.dueMs, latenciesMs: r.latenciesMs }),
-  );
   const after = await snapshot();
   const vacuums = opts.vacuumRuns && phaseVacuums(opts.vacuumRuns(loadAt, Date.now()), loadAt);
   const brokerPauses = opts.brokerGcLog &&
