@@ -37,6 +37,7 @@ Deno.test("bulkMarkdown: one row per run with its figures and verdict", () => {
       nproc: 2,
       cpuModel: "CPU",
       cpuVectorExtensions: "avx2",
+      proactiveReclaim: "none (no DAMON pageout scheme running)",
       memoryGiB: 4,
       os: "Debian",
       kernel: "6",

@@ -11,6 +11,8 @@ export interface Machine {
   /** The vector extensions the model's int8 kernels use where the CPU has them. */
   cpuVectorExtensions: string;
   memoryGiB: number;
+  /** Memory the kernel takes back from running programs before it runs short (DAMON). */
+  proactiveReclaim: string;
   os: string;
   kernel: string;
   deno: string;
@@ -31,6 +33,58 @@ export function vectorExtensions(cpuinfo: string): string {
   const flags = new Set(cpuinfo.match(/^flags\s*:\s*(.*)$/m)?.[1]?.split(/\s+/) ?? []);
   const found = VECTOR_EXTENSIONS.filter((f) => flags.has(f));
   return found.length ? found.join(", ") : `none of ${VECTOR_EXTENSIONS.join(", ")}`;
+}
+
+/** One DAMON scheme of a running kdamond, as its sysfs files give it. */
+export interface DamonScheme {
+  action: string;
+  /** The least age of the regions it acts on, in aggregation intervals. */
+  minAge: number;
+  /** The aggregation interval, µs. */
+  aggrUs: number;
+}
+
+/**
+ * Proactive reclaim in words. A DAMON `pageout` scheme evicts memory left untouched for its
+ * least age, file pages included, however much is free: on 2026-12-02's third machine it
+ * evicted what a service read at its start once the service had been stopped a minute, and
+ * the service's restart read it back from a disk that then made every commit wait.
+ */
+export function reclaimDescription(schemes: readonly DamonScheme[]): string {
+  const evicting = schemes.filter((s) => s.action === "pageout");
+  if (!evicting.length) return "none (no DAMON pageout scheme running)";
+  return evicting
+    .map((s) => `DAMON pageout of memory untouched for ${(s.minAge * s.aggrUs) / 1e6} s`)
+    .join("; ");
+}
+
+/** The schemes of every kdamond that is on, from DAMON's sysfs folder of kdamonds. */
+export async function damonSchemes(
+  root = "/sys/kernel/mm/damon/admin/kdamonds",
+): Promise<DamonScheme[]> {
+  const names = async (dir: string) => {
+    const found: string[] = [];
+    try {
+      for await (const e of Deno.readDir(dir)) if (/^\d+$/.test(e.name)) found.push(e.name);
+    } catch { /* no DAMON here */ }
+    return found;
+  };
+  const schemes: DamonScheme[] = [];
+  for (const k of await names(root)) {
+    if ((await read(`${root}/${k}/state`)).trim() !== "on") continue;
+    for (const c of await names(`${root}/${k}/contexts`)) {
+      const context = `${root}/${k}/contexts/${c}`;
+      const aggrUs = Number(await read(`${context}/monitoring_attrs/intervals/aggr_us`));
+      for (const s of await names(`${context}/schemes`)) {
+        schemes.push({
+          action: (await read(`${context}/schemes/${s}/action`)).trim(),
+          minAge: Number(await read(`${context}/schemes/${s}/access_pattern/age/min`)),
+          aggrUs,
+        });
+      }
+    }
+  }
+  return schemes;
 }
 
 async function read(path: string): Promise<string> {
@@ -76,6 +130,7 @@ export async function describeMachine(loadGenerator: string): Promise<Machine> {
     cpuModel: cpuinfo.match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? "unknown",
     cpuVectorExtensions: vectorExtensions(cpuinfo),
     memoryGiB: Math.round((memKb / 1024 / 1024) * 10) / 10,
+    proactiveReclaim: reclaimDescription(await damonSchemes()),
     os: osRelease.match(/^PRETTY_NAME="?([^"\n]*)"?$/m)?.[1] ?? Deno.build.os,
     kernel: await firstLine("uname", ["-r"]),
     deno: `Deno ${Deno.version.deno} (V8 ${Deno.version.v8})`,

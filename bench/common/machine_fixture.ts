@@ -9,6 +9,7 @@ export const TEST_MACHINE: Machine = {
   nproc: 2,
   cpuModel: "AMD EPYC",
   cpuVectorExtensions: "avx2",
+  proactiveReclaim: "none (no DAMON pageout scheme running)",
   memoryGiB: 23.5,
   os: "Debian GNU/Linux 12 (bookworm)",
   kernel: "6.18",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { vectorExtensions } from "./machine.ts";
+import { damonSchemes, reclaimDescription, vectorExtensions } from "./machine.ts";
 
 const cpuinfo = (flags: string) =>
   `processor\t: 0\nmodel name\t: AMD EPYC\nflags\t\t: ${flags}\n\nprocessor\t: 1\nflags\t\t: avx512f\n`;
@@ -16,4 +16,41 @@ Deno.test("vectorExtensions names the model's vector extensions the first CPU li
     "none of avx2, avx512f, avx512_vnni, avx_vnni, amx_int8",
   );
   assert.equal(vectorExtensions(""), "none of avx2, avx512f, avx512_vnni, avx_vnni, amx_int8");
+});
+
+Deno.test("reclaimDescription: each running pageout scheme with the age it evicts at; none without one", () => {
+  // 2026-12-02's third machine: pages untouched for 12 aggregations of 5 s.
+  assert.equal(
+    reclaimDescription([{ action: "pageout", minAge: 12, aggrUs: 5_000_000 }]),
+    "DAMON pageout of memory untouched for 60 s",
+  );
+  assert.equal(
+    reclaimDescription([{ action: "stat", minAge: 0, aggrUs: 100_000 }]),
+    "none (no DAMON pageout scheme running)",
+  );
+  assert.equal(reclaimDescription([]), "none (no DAMON pageout scheme running)");
+});
+
+Deno.test("damonSchemes: the schemes of the kdamonds that are on, read from their sysfs files", async () => {
+  const root = await Deno.makeTempDir();
+  const kdamond = async (id: string, state: string, action: string) => {
+    const context = `${root}/${id}/contexts/0`;
+    await Deno.mkdir(`${context}/monitoring_attrs/intervals`, { recursive: true });
+    await Deno.mkdir(`${context}/schemes/0/access_pattern/age`, { recursive: true });
+    await Deno.writeTextFile(`${root}/${id}/state`, `${state}\n`);
+    await Deno.writeTextFile(`${context}/monitoring_attrs/intervals/aggr_us`, "5000000\n");
+    await Deno.writeTextFile(`${context}/schemes/0/action`, `${action}\n`);
+    await Deno.writeTextFile(`${context}/schemes/0/access_pattern/age/min`, "12\n");
+  };
+  try {
+    await kdamond("0", "on", "pageout");
+    await kdamond("1", "off", "pageout");
+    await Deno.writeTextFile(`${root}/nr_kdamonds`, "2\n");
+    assert.deepEqual(await damonSchemes(root), [
+      { action: "pageout", minAge: 12, aggrUs: 5_000_000 },
+    ]);
+    assert.deepEqual(await damonSchemes(`${root}/absent`), [], "a kernel without DAMON");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

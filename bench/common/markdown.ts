@@ -63,6 +63,7 @@ export function machineTable(m: Machine, at: string): string {
     ["CPU", m.cpuModel],
     ["CPU vector extensions", m.cpuVectorExtensions],
     ["memory", `${m.memoryGiB} GiB`],
+    ["proactive reclaim", m.proactiveReclaim],
     ["OS", `${m.os} (kernel ${m.kernel})`],
     ["Deno", m.deno],
     ["Postgres", m.postgres],

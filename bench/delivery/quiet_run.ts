@@ -180,6 +180,7 @@ export const context: ReportContext = {
     nproc: 2,
     cpuModel: "Test CPU",
     cpuVectorExtensions: "avx2",
+    proactiveReclaim: "none (no DAMON pageout scheme running)",
     memoryGiB: 7.7,
     os: "Linux",
     kernel: "6.1",
