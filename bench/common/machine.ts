@@ -11,7 +11,7 @@ export interface Machine {
   /** The vector extensions the model's int8 kernels use where the CPU has them. */
   cpuVectorExtensions: string;
   memoryGiB: number;
-  /** Memory the kernel takes back from running programs before it runs short (DAMON). */
+  /** Whether the kernel evicts memory left untouched before it runs short, and when (DAMON). */
   proactiveReclaim: string;
   os: string;
   kernel: string;
