@@ -37,16 +37,20 @@ export function pressureSomeUs(text: string): number | null {
   return total === undefined ? null : Number(total);
 }
 
+/**
+ * Microseconds so far in which some process waited on `resource` (`cpu`, `io`, `memory`);
+ * null on a kernel without pressure stall information.
+ */
+export async function readPressureSomeUs(resource: string): Promise<number | null> {
+  return pressureSomeUs(await Deno.readTextFile(`/proc/pressure/${resource}`).catch(() => ""));
+}
+
 async function readHost(): Promise<HostSample> {
-  const [stat, pressure] = await Promise.all([
+  const [stat, ioWaitUs] = await Promise.all([
     Deno.readTextFile("/proc/stat"),
-    Deno.readTextFile("/proc/pressure/io").catch(() => ""),
+    readPressureSomeUs("io"),
   ]);
-  return {
-    at: Date.now(),
-    stolenTicks: machineTicks(stat).stolen,
-    ioWaitUs: pressureSomeUs(pressure),
-  };
+  return { at: Date.now(), stolenTicks: machineTicks(stat).stolen, ioWaitUs };
 }
 
 /** Reads the host every `everyMs` until stopped; `stop` resolves with every reading. */

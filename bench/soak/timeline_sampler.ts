@@ -6,19 +6,14 @@
  */
 import type { Sql } from "@hire/db";
 import { type CpuSnapshot, snapshot, usage } from "../common/cpu.ts";
-import { pressureSomeUs } from "../common/host_stalls.ts";
+import { readPressureSomeUs } from "../common/host_stalls.ts";
 import type { Tick } from "./timeline.ts";
 
 type Stalls = Tick["pressure"];
 
 async function readStalls(): Promise<Stalls> {
-  const read = async (resource: string) => {
-    try {
-      return pressureSomeUs(await Deno.readTextFile(`/proc/pressure/${resource}`)) ?? NaN;
-    } catch {
-      return NaN; // A kernel without PSI.
-    }
-  };
+  // NaN on a kernel without PSI, as the timeline has always read it.
+  const read = async (resource: string) => (await readPressureSomeUs(resource)) ?? NaN;
   return { cpu: await read("cpu"), io: await read("io"), memory: await read("memory") };
 }
 
