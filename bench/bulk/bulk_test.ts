@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { BULK_TARGET_P99_MS, bulkBody, bulkMarkdown, type BulkRun, meetsTarget } from "./bulk.ts";
 import { latencyStats } from "../common/stats.ts";
+import { TEST_MACHINE } from "../common/machine_fixture.ts";
 
 const run = (over: Partial<BulkRun> = {}): BulkRun => ({
   jobsPerCall: 100,
@@ -33,20 +34,7 @@ Deno.test("meetsTarget: p99 within the target and every job created", () => {
 Deno.test("bulkMarkdown: one row per run with its figures and verdict", () => {
   const md = bulkMarkdown([run(), run({ concurrency: 4, latency: latencyStats([900]) })], {
     at: new Date("2026-11-22T12:00:00Z"),
-    machine: {
-      nproc: 2,
-      cpuModel: "CPU",
-      cpuVectorExtensions: "avx2",
-      proactiveReclaim: "none (no DAMON pageout scheme running)",
-      memoryGiB: 4,
-      os: "Debian",
-      kernel: "6",
-      deno: "deno 2",
-      postgres: "pg 15",
-      kafka: "kafka 3.9",
-      java: "17",
-      loadGenerator: "fetch",
-    },
+    machine: { ...TEST_MACHINE, cpuModel: "CPU" },
     baseUrl: "http://127.0.0.1:8080",
   });
   assert.match(md, /\| 1 \| 3 \| 150 \| 180 \| 180 \| 180 \| 600 \| 300 \| 0 \| 0 \| met \|/);

@@ -4,6 +4,7 @@
  * @module
  */
 import type { CpuUsage } from "../common/cpu.ts";
+import { TEST_MACHINE } from "../common/machine_fixture.ts";
 import type { ReportContext } from "./report.ts";
 import type { DeliveryResults } from "./results.ts";
 import type { LatencyStats } from "../common/stats.ts";
@@ -176,20 +177,7 @@ export function quietRun(): DeliveryResults {
 /** A fixed date, machine and versions, so the report's text is the same on every run. */
 export const context: ReportContext = {
   at: new Date("2025-03-04T05:06:07.089Z"),
-  machine: {
-    nproc: 2,
-    cpuModel: "Test CPU",
-    cpuVectorExtensions: "avx2",
-    proactiveReclaim: "none (no DAMON pageout scheme running)",
-    memoryGiB: 7.7,
-    os: "Linux",
-    kernel: "6.1",
-    deno: "deno 2.1.0",
-    postgres: "PostgreSQL 17.2",
-    kafka: "Kafka 4.0",
-    java: "openjdk 21",
-    loadGenerator: "in-process",
-  },
+  machine: TEST_MACHINE,
   versions: {
     delivery_service: "@hire/delivery-service 0.1.0",
     commit: "abc1234",
