@@ -2,6 +2,7 @@
  * Describes the machine and the software under test, for the results.
  * @module
  */
+import { type HugePages, hugePagesOf } from "../../deploy/local/postgres_huge_pages.ts";
 import { commandOutput, ROOT } from "./proc.ts";
 
 /** The machine a run was made on. */
@@ -96,8 +97,11 @@ async function firstLine(cmd: string, args: string[]): Promise<string> {
   return out.success ? (out.stdout + out.stderr).trim().split("\n")[0] ?? "" : "";
 }
 
-/** The server's version and its cache, which sets how fast matching's searches run. */
-async function postgresVersion(): Promise<string> {
+/**
+ * The server's version, its cache and the pages that cache is mapped in, which set how fast
+ * matching's searches run (deploy/local/postgres_huge_pages.ts).
+ */
+async function postgresVersion(meminfo: string): Promise<string> {
   const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire";
   const server = await firstLine("psql", [
     url,
@@ -105,7 +109,15 @@ async function postgresVersion(): Promise<string> {
     "SELECT current_setting('server_version') || ', shared_buffers ' || " +
     "current_setting('shared_buffers')",
   ]);
-  return server ? `PostgreSQL ${server}` : "unknown";
+  return server ? `PostgreSQL ${server}, ${pagesDescription(hugePagesOf(meminfo))}` : "unknown";
+}
+
+/** Whether the machine's huge pages are in use (by PostgreSQL's cache, on these machines). */
+export function pagesDescription(pages: HugePages): string {
+  const inUse = pages.total - pages.free + pages.reserved;
+  return inUse > 0
+    ? `${inUse} of ${pages.total} huge pages in use`
+    : `no huge pages in use (${pages.total} reserved)`;
 }
 
 async function kafkaVersion(): Promise<string> {
@@ -134,7 +146,7 @@ export async function describeMachine(loadGenerator: string): Promise<Machine> {
     os: osRelease.match(/^PRETTY_NAME="?([^"\n]*)"?$/m)?.[1] ?? Deno.build.os,
     kernel: await firstLine("uname", ["-r"]),
     deno: `Deno ${Deno.version.deno} (V8 ${Deno.version.v8})`,
-    postgres: await postgresVersion(),
+    postgres: await postgresVersion(meminfo),
     kafka: await kafkaVersion(),
     java: (await commandOutput("java", ["-version"])).stderr.trim().split("\n")[0] ?? "",
     loadGenerator,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { damonSchemes, reclaimDescription, vectorExtensions } from "./machine.ts";
+import { damonSchemes, pagesDescription, reclaimDescription, vectorExtensions } from "./machine.ts";
 
 const cpuinfo = (flags: string) =>
   `processor\t: 0\nmodel name\t: AMD EPYC\nflags\t\t: ${flags}\n\nprocessor\t: 1\nflags\t\t: avx512f\n`;
@@ -53,4 +53,19 @@ Deno.test("damonSchemes: the schemes of the kdamonds that are on, read from thei
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("pagesDescription: the huge pages in use, taken or promised, or none", () => {
+  assert.equal(
+    pagesDescription({ total: 1060, free: 1024, reserved: 1024 }),
+    "1060 of 1060 huge pages in use",
+  );
+  assert.equal(
+    pagesDescription({ total: 0, free: 0, reserved: 0 }),
+    "no huge pages in use (0 reserved)",
+  );
+  assert.equal(
+    pagesDescription({ total: 1060, free: 1060, reserved: 0 }),
+    "no huge pages in use (1060 reserved)",
+  );
 });

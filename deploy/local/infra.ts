@@ -10,6 +10,7 @@ import { ensureKafka, type LocalBroker, stopKafka } from "./kafka.ts";
 import { ensureModel } from "./model.ts";
 import { ensurePgvector } from "./pgvector.ts";
 import { DEFAULT_DATABASE_URL, ensurePostgres } from "./postgres.ts";
+import { ensureHugePages } from "./postgres_huge_pages.ts";
 import { ensureSharedBuffers } from "./postgres_memory.ts";
 import { step } from "./run.ts";
 
@@ -33,7 +34,8 @@ export async function up(
     fromEnv ? Promise.resolve(fromEnv) : ensureKafka(broker),
     ensurePostgres(databaseUrl)
       .then(() => ensurePgvector(databaseUrl))
-      .then(() => ensureSharedBuffers(databaseUrl)),
+      .then(() => ensureSharedBuffers(databaseUrl))
+      .then(() => ensureHugePages(databaseUrl)),
     localModel ? ensureModel() : Promise.resolve(),
   ]);
   return { databaseUrl, brokers };

@@ -8,7 +8,8 @@
  */
 import { connect } from "@hire/db";
 import { answers, isLocal, maintenanceUrl } from "./postgres.ts";
-import { has, run, step, waitFor } from "./run.ts";
+import { clusterCtl, debianCluster } from "./postgres_cluster.ts";
+import { has, step, waitFor } from "./run.ts";
 
 const MiB = 1024 * 1024;
 /** PostgreSQL's own default, in MB, which a cluster nobody has tuned runs with. */
@@ -43,38 +44,35 @@ export async function ensureSharedBuffers(url: string): Promise<void> {
     } shared_buffers = ${mb}MB (was ${DEFAULT_MB}MB), restarting`,
   );
   await alterSystem(admin, `SET shared_buffers = '${mb}MB'`);
-  const ctl = (...args: string[]) =>
-    run("pg_ctlcluster", ["--skip-systemctl-redirect", ...cluster, ...args]);
   try {
-    await ctl("restart");
+    await clusterCtl(cluster, "restart");
   } catch (err) {
     // A server that cannot take the memory would stay down with the setting in its files:
     // start it once at the default, and take the setting back.
     step(
       `PostgreSQL did not start with shared_buffers = ${mb}MB; keeping ${DEFAULT_MB}MB (${err})`,
     );
-    await ctl("start", "-o", `-c shared_buffers=${DEFAULT_MB}MB`);
+    await clusterCtl(cluster, "start", "-o", `-c shared_buffers=${DEFAULT_MB}MB`);
     await waitFor("Postgres", () => answers(admin), 30_000);
     await alterSystem(admin, "RESET shared_buffers");
-    await ctl("restart");
+    await clusterCtl(cluster, "restart");
   }
   await waitFor("Postgres", () => answers(admin), 30_000);
 }
 
 /** The cluster (`[version, name]`) and the megabytes to give it, or undefined to leave it. */
 async function planOf(admin: string): Promise<{ cluster: string[]; mb: number } | undefined> {
+  const cluster = await debianCluster(admin);
+  if (!cluster) return undefined;
   const sql = connect(admin, { max: 1, name: "infra" });
   try {
-    const [row] = await sql<{ shared: string; cluster: string }[]>`
-      SELECT pg_size_bytes(current_setting('shared_buffers')) AS shared,
-             current_setting('cluster_name') AS cluster`;
-    const cluster = row!.cluster.split("/");
+    const [row] = await sql<{ shared: string }[]>`
+      SELECT pg_size_bytes(current_setting('shared_buffers')) AS shared`;
     const mb = sharedBuffersPlan(
       Number(row!.shared),
       memTotalBytes(await Deno.readTextFile("/proc/meminfo").catch(() => "")),
     );
-    // Debian names its clusters "<version>/<name>"; another server is not ours to restart.
-    return mb === undefined || cluster.length !== 2 ? undefined : { cluster, mb };
+    return mb === undefined ? undefined : { cluster, mb };
   } finally {
     await sql.end();
   }
