@@ -2,7 +2,11 @@
  * Describes the machine and the software under test, for the results.
  * @module
  */
-import { type HugePages, hugePagesOf } from "../../deploy/local/postgres_huge_pages.ts";
+import {
+  type HugePages,
+  hugePagesInUse,
+  hugePagesOf,
+} from "../../deploy/local/postgres_huge_pages.ts";
 import { commandOutput, ROOT } from "./proc.ts";
 
 /** The machine a run was made on. */
@@ -114,7 +118,7 @@ async function postgresVersion(meminfo: string): Promise<string> {
 
 /** Whether the machine's huge pages are in use (by PostgreSQL's cache, on these machines). */
 export function pagesDescription(pages: HugePages): string {
-  const inUse = pages.total - pages.free + pages.reserved;
+  const inUse = hugePagesInUse(pages);
   return inUse > 0
     ? `${inUse} of ${pages.total} huge pages in use`
     : `no huge pages in use (${pages.total} reserved)`;

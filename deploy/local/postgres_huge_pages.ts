@@ -3,7 +3,7 @@
  * pages every backend maps each page of the cache it touches with a page fault of its own, and
  * a kernel that reclaims memory untouched for a while (a DAMON `pageout` scheme) unmaps them
  * again: on 2026-12-02's fifth machine, a backend's first read of a (block, city) slice of
- * 100,000 seekers, all in the cache, took 45–78 ms against 10–14 ms in 2 MB pages, and 2.5–5.7
+ * about 1,000 of 100,000 seekers, all in the cache, took 45–78 ms against 10–14 ms in 2 MB pages, and 2.5–5.7
  * ms once mapped either way (docs/performance.md). PostgreSQL's `huge_pages = try` (its
  * default) takes huge pages when the kernel has enough reserved at its start; this reserves
  * them (`vm.nr_hugepages`) and restarts the cluster. A server whose `huge_pages` is off, a
@@ -32,6 +32,11 @@ export function hugePagesOf(meminfo: string): HugePages {
   return { total: field("Total"), free: field("Free"), reserved: field("Rsvd") };
 }
 
+/** Huge pages taken or promised: in use, whether touched yet or not. */
+export function hugePagesInUse(pages: HugePages): number {
+  return pages.total - pages.free + pages.reserved;
+}
+
 /**
  * What to do for a server that needs `needed` huge pages (`shared_memory_size_in_huge_pages`;
  * -1 where the platform has none): nothing when that many are in use (taken or promised: the
@@ -43,7 +48,7 @@ export function hugePagesPlan(
   pages: HugePages,
 ): { reserve?: number } | undefined {
   if (needed <= 0) return undefined;
-  const inUse = pages.total - pages.free + pages.reserved;
+  const inUse = hugePagesInUse(pages);
   if (inUse >= needed) return undefined;
   return pages.total - inUse >= needed ? {} : { reserve: inUse + needed };
 }
