@@ -3,17 +3,16 @@
  * pages every backend maps each page of the cache it touches with a page fault of its own, and
  * a kernel that reclaims memory untouched for a while (a DAMON `pageout` scheme) unmaps them
  * again: on 2026-12-02's fifth machine, a backend's first read of a (block, city) slice of
- * about 1,000 of 100,000 seekers, all in the cache, took 45–78 ms against 10–14 ms in 2 MB pages, and 2.5–5.7
- * ms once mapped either way (docs/performance.md). PostgreSQL's `huge_pages = try` (its
+ * about 1,000 of 100,000 seekers, all in the cache, took 45–78 ms against 10–14 ms in 2 MB
+ * pages, and 2.5–5.7 ms once mapped either way (docs/performance.md). PostgreSQL's `huge_pages = try` (its
  * default) takes huge pages when the kernel has enough reserved at its start; this reserves
  * them (`vm.nr_hugepages`) and restarts the cluster. A server whose `huge_pages` is off, a
  * server before PostgreSQL 15 (which cannot say how many it needs) and any server not on this
  * machine are left as they are, and so is the reservation when the kernel cannot give it all.
  */
 import { connect } from "@hire/db";
-import { isLocal, maintenanceUrl } from "./postgres.ts";
-import { debianCluster, restartCluster } from "./postgres_cluster.ts";
-import { has, step } from "./run.ts";
+import { restartableCluster, restartCluster } from "./postgres_cluster.ts";
+import { step } from "./run.ts";
 
 const NR_HUGEPAGES = "/proc/sys/vm/nr_hugepages";
 
@@ -53,13 +52,16 @@ export function hugePagesPlan(
   return pages.total - inUse >= needed ? {} : { reserve: inUse + needed };
 }
 
-/** Applies {@link hugePagesPlan} to the server of `url` when it is a Debian cluster of this machine and this user is root. */
+/**
+ * Applies {@link hugePagesPlan} to the server of `url` when it is a Debian cluster of this
+ * machine and this user is root.
+ */
 export async function ensureHugePages(url: string): Promise<void> {
-  if (!isLocal(url) || Deno.uid() !== 0 || !await has("pg_ctlcluster")) return;
-  const admin = maintenanceUrl(url);
-  const cluster = await debianCluster(admin);
+  const server = await restartableCluster(url);
+  if (!server) return;
+  const { cluster, admin } = server;
   const needed = await neededPages(admin);
-  if (!cluster || needed === undefined) return;
+  if (needed === undefined) return;
   const meminfo = () => Deno.readTextFile("/proc/meminfo").catch(() => "");
   const before = hugePagesOf(await meminfo());
   const plan = hugePagesPlan(needed, before);

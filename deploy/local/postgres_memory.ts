@@ -7,9 +7,9 @@
  * machine.
  */
 import { connect } from "@hire/db";
-import { answers, isLocal, maintenanceUrl } from "./postgres.ts";
-import { clusterCtl, debianCluster } from "./postgres_cluster.ts";
-import { has, step, waitFor } from "./run.ts";
+import { answers } from "./postgres.ts";
+import { clusterCtl, restartableCluster } from "./postgres_cluster.ts";
+import { step, waitFor } from "./run.ts";
 
 const MiB = 1024 * 1024;
 /** PostgreSQL's own default, in MB, which a cluster nobody has tuned runs with. */
@@ -33,11 +33,11 @@ export function memTotalBytes(meminfo: string): number {
  * machine that this user can restart (root); the restart is what the setting needs.
  */
 export async function ensureSharedBuffers(url: string): Promise<void> {
-  if (!isLocal(url) || Deno.uid() !== 0 || !await has("pg_ctlcluster")) return;
-  const admin = maintenanceUrl(url);
-  const plan = await planOf(admin);
-  if (!plan) return;
-  const { cluster, mb } = plan;
+  const server = await restartableCluster(url);
+  if (!server) return;
+  const { cluster, admin } = server;
+  const mb = await megabytesFor(admin);
+  if (mb === undefined) return;
   step(
     `giving PostgreSQL ${
       cluster.join("/")
@@ -60,19 +60,16 @@ export async function ensureSharedBuffers(url: string): Promise<void> {
   await waitFor("Postgres", () => answers(admin), 30_000);
 }
 
-/** The cluster (`[version, name]`) and the megabytes to give it, or undefined to leave it. */
-async function planOf(admin: string): Promise<{ cluster: string[]; mb: number } | undefined> {
-  const cluster = await debianCluster(admin);
-  if (!cluster) return undefined;
+/** The megabytes to give the server, or undefined to leave it. */
+async function megabytesFor(admin: string): Promise<number | undefined> {
   const sql = connect(admin, { max: 1, name: "infra" });
   try {
     const [row] = await sql<{ shared: string }[]>`
       SELECT pg_size_bytes(current_setting('shared_buffers')) AS shared`;
-    const mb = sharedBuffersPlan(
+    return sharedBuffersPlan(
       Number(row!.shared),
       memTotalBytes(await Deno.readTextFile("/proc/meminfo").catch(() => "")),
     );
-    return mb === undefined ? undefined : { cluster, mb };
   } finally {
     await sql.end();
   }
