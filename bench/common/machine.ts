@@ -107,21 +107,33 @@ async function firstLine(cmd: string, args: string[]): Promise<string> {
  */
 async function postgresVersion(meminfo: string): Promise<string> {
   const url = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/hire";
-  const server = await firstLine("psql", [
+  const line = await firstLine("psql", [
     url,
     "-Atc",
     "SELECT current_setting('server_version') || ', shared_buffers ' || " +
-    "current_setting('shared_buffers')",
+    "current_setting('shared_buffers') || '|' || " +
+    "coalesce(current_setting('shared_memory_size_in_huge_pages', true), '')",
   ]);
-  return server ? `PostgreSQL ${server}, ${pagesDescription(hugePagesOf(meminfo))}` : "unknown";
+  if (!line) return "unknown";
+  const [server, needed] = line.split("|");
+  const pages = pagesDescription(hugePagesOf(meminfo), Number(needed) || undefined);
+  return `PostgreSQL ${server}, ${pages}`;
 }
 
-/** Whether the machine's huge pages are in use (by PostgreSQL's cache, on these machines). */
-export function pagesDescription(pages: HugePages): string {
+/**
+ * Whether the machine's huge pages are in use (by PostgreSQL's cache, on these machines), and
+ * when none are though some are reserved, what the server needs (`needed`, PostgreSQL 15 and
+ * later): `huge_pages = try` falls back to 4 kB pages without a word when a setting grows its
+ * shared memory past the reservation (loading `pg_stat_statements` did, by one page).
+ */
+export function pagesDescription(pages: HugePages, needed?: number): string {
   const inUse = hugePagesInUse(pages);
-  return inUse > 0
-    ? `${inUse} of ${pages.total} huge pages in use`
-    : `no huge pages in use (${pages.total} reserved)`;
+  if (inUse > 0) return `${inUse} of ${pages.total} huge pages in use`;
+  if (pages.total > 0 && needed !== undefined && needed > pages.total) {
+    return `no huge pages in use: PostgreSQL needs ${needed}, ${pages.total} reserved ` +
+      "(`deno task infra` reserves them)";
+  }
+  return `no huge pages in use (${pages.total} reserved)`;
 }
 
 async function kafkaVersion(): Promise<string> {

@@ -68,4 +68,20 @@ Deno.test("pagesDescription: the huge pages in use, taken or promised, or none",
     pagesDescription({ total: 1060, free: 1060, reserved: 0 }),
     "no huge pages in use (1060 reserved)",
   );
+  assert.equal(
+    pagesDescription({ total: 1060, free: 1060, reserved: 0 }, 1060),
+    "no huge pages in use (1060 reserved)",
+  );
+});
+
+Deno.test("pagesDescription: a server that outgrew the reservation is named, with the fix", () => {
+  assert.equal(
+    pagesDescription({ total: 1060, free: 1060, reserved: 0 }, 1061),
+    "no huge pages in use: PostgreSQL needs 1061, 1060 reserved (`deno task infra` reserves them)",
+  );
+  // In use, the figure the server needs changes nothing.
+  assert.equal(
+    pagesDescription({ total: 1061, free: 1025, reserved: 1024 }, 1061),
+    "1060 of 1061 huge pages in use",
+  );
 });
