@@ -112,7 +112,9 @@ async function postgresVersion(meminfo: string): Promise<string> {
     "-Atc",
     "SELECT current_setting('server_version') || ', shared_buffers ' || " +
     "current_setting('shared_buffers') || '|' || " +
-    "coalesce(current_setting('shared_memory_size_in_huge_pages', true), '')",
+    // A server set not to use huge pages needs none: `deno task infra` leaves it alone.
+    "CASE WHEN current_setting('huge_pages') <> 'off' THEN " +
+    "coalesce(current_setting('shared_memory_size_in_huge_pages', true), '') ELSE '' END",
   ]);
   if (!line) return "unknown";
   const [server, needed] = line.split("|");
