@@ -4,6 +4,7 @@
  */
 import { intVar, nonNegativeIntVar, parseConfig } from "@hire/config";
 import { z } from "zod";
+import { SERVICE_NAMES } from "../../deploy/local/services.ts";
 
 const schema = z.object({
   /** Seekers in the index. */
@@ -33,8 +34,11 @@ const schema = z.object({
    * (`bench/common/broker_warmup.ts`), shared with the soak; 0 skips them.
    */
   BENCH_PIPELINE_BROKER_WARMUP: nonNegativeIntVar(60),
-  /** Runs the matching service under `--cpu-prof` (slower; the figures say so). */
-  BENCH_PIPELINE_PROFILE: z.enum(["0", "1"]).default("0").transform((v) => v === "1"),
+  /**
+   * The service run under `--cpu-prof` (slower; the figures say so), by its short name, e.g.
+   * `match` or `embed`; empty: none.
+   */
+  BENCH_PIPELINE_PROFILE: z.union([z.literal(""), z.enum(SERVICE_NAMES)]).default(""),
   /** Names this run's results (`pipeline-<label>-<date>.json`), e.g. `before`. */
   BENCH_PIPELINE_LABEL: z.string().regex(/^[a-z0-9-]*$/).default(""),
   /** A paragraph added to the summary (what the run is, what changed since the last). */

@@ -179,7 +179,7 @@ export async function readySystem(
   opts: {
     logDir: string;
     brokerWarmupS: number;
-    profileDir?: string;
+    profile?: { service: ServiceName; dir: string };
     env?: Record<string, string>;
     flags?: Partial<Record<ServiceName, string[]>>;
   },
@@ -188,7 +188,7 @@ export async function readySystem(
   const brokerWarmup = await warmBroker(stack.brokers, opts.brokerWarmupS);
   const system = await startSystem(stack, {
     logDir: opts.logDir,
-    cpuProfile: opts.profileDir ? { service: "match", dir: opts.profileDir } : undefined,
+    cpuProfile: opts.profile,
     env: opts.env,
     flags: opts.flags,
   });
@@ -226,12 +226,13 @@ export async function runPipeline(
   name: string,
 ): Promise<PipelineRun> {
   const logDir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/bench-pipeline-logs`;
-  const profileDir = cfg.BENCH_PIPELINE_PROFILE
-    ? await Deno.makeTempDir({ prefix: "bench-pipeline-prof-" })
+  const profiled = cfg.BENCH_PIPELINE_PROFILE;
+  const profiling = profiled
+    ? { service: profiled, dir: await Deno.makeTempDir({ prefix: "bench-pipeline-prof-" }) }
     : undefined;
   const { system, apiKey, brokerWarmup } = await readySystem(stack, {
     logDir,
-    profileDir,
+    profile: profiling,
     brokerWarmupS: cfg.BENCH_PIPELINE_BROKER_WARMUP,
   });
   let outcomes: JobOutcome[];
@@ -272,17 +273,17 @@ export async function runPipeline(
     (SELECT count(*)::int FROM jobs WHERE match_ready) AS jobs,
     (SELECT count(*) > 0 FROM pg_indexes WHERE indexdef LIKE '%USING hnsw%') AS graph`);
   let profile: KeptProfile | null = null;
-  if (profileDir) {
-    for await (const e of Deno.readDir(profileDir)) {
+  if (profiling) {
+    for await (const e of Deno.readDir(profiling.dir)) {
       if (!e.name.endsWith(".cpuprofile")) continue;
       profile = await keepProfile(
-        `${profileDir}/${e.name}`,
+        `${profiling.dir}/${e.name}`,
         new URL("profiles/", RESULTS_DIR),
-        `${name}-match`,
+        `${name}-${profiling.service}`,
         windowUs,
       );
     }
-    await Deno.remove(profileDir, { recursive: true });
+    await Deno.remove(profiling.dir, { recursive: true });
   }
   return {
     seed,

@@ -74,7 +74,9 @@ for ${cfg.BENCH_PIPELINE_DURATION} s through the API (open loop), each read with
 \`match_ready: true\`. Every service runs as its own process, as \`deno task dev\` runs them, on
 database \`${cfg.BENCH_PIPELINE_DATABASE}\` and topics \`bench.pipeline.*\`; Kafka, Postgres, the
 services and the client share the machine below${
-    cfg.BENCH_PIPELINE_PROFILE ? "; the matching service ran under `--cpu-prof`" : ""
+    cfg.BENCH_PIPELINE_PROFILE
+      ? `; the ${cfg.BENCH_PIPELINE_PROFILE} service ran under \`--cpu-prof\``
+      : ""
   }. Seed: ${seed}. The broker was ${
     describeBrokerWarmUp(run.brokerWarmup, "BENCH_PIPELINE_BROKER_WARMUP")
   } Raw figures: \`${rawFile}\`.
@@ -113,7 +115,7 @@ ${residentTable(run.residentAtRest, run.residentUnderLoadPeak)}
 ${
     run.profile
       ? `
-Matching's CPU profile over the load: \`${run.profile.file}\` (${
+The ${cfg.BENCH_PIPELINE_PROFILE} service's CPU profile over the load: \`${run.profile.file}\` (${
         run.profile.summary.busyMs.toFixed(0)
       } ms busy of ${run.profile.summary.sampledMs.toFixed(0)} ms sampled). Self time by area:
 ${

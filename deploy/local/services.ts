@@ -20,6 +20,9 @@ export const SERVICES = [
 /** A service's short name, e.g. `deliver`. */
 export type ServiceName = typeof SERVICES[number]["name"];
 
+/** Every service's short name, in start order. */
+export const SERVICE_NAMES = SERVICES.map((s) => s.name) as [ServiceName, ...ServiceName[]];
+
 /**
  * A service's process as `deno task dev`, the chaos fleet and the benchmarks start it, its
  * output piped to the caller, in the caller's session: a session each (so a scheduling group
