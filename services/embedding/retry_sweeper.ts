@@ -9,7 +9,7 @@
  */
 import type { Sql } from "@hire/db";
 import type { Logger } from "@hire/log";
-import { claimDueEmbeddingRetries, claimDueSeekerRetries } from "@hire/tables";
+import { claimDueJobEmbeddings, claimDueSeekerEmbeddings } from "@hire/tables";
 
 // One full chunk of the model's (CHUNK_LIMITS.max).
 const BATCH = 128;
@@ -34,9 +34,9 @@ export function startRetrySweeper(
   const sweep = async () => {
     const claim = { limit: BATCH, lease: LEASE };
     for (let full = true; full && !stopped;) {
-      const jobs = await claimDueEmbeddingRetries(deps.sql, claim);
+      const jobs = await claimDueJobEmbeddings(deps.sql, claim);
       if (jobs.length) await deps.retryJobs(jobs);
-      const seekers = await claimDueSeekerRetries(deps.sql, claim);
+      const seekers = await claimDueSeekerEmbeddings(deps.sql, claim);
       if (seekers.length) await deps.retrySeekers(seekers);
       full = jobs.length === BATCH || seekers.length === BATCH;
     }

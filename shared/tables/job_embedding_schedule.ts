@@ -78,11 +78,11 @@ export async function unscheduleVanishedJobs(sql: Sql | Tx, ids: string[]): Prom
 }
 
 /**
- * Claims up to `limit` jobs whose scheduled embedding is due, oldest first, by pushing their
- * time out by `lease` (a Postgres interval): two processes never take the same one, and one
- * that dies holding it only delays the work. Returns their ids.
+ * Claims up to `limit` jobs whose scheduled embedding (a retry, or late work deferred) is due,
+ * oldest first, by pushing their time out by `lease` (a Postgres interval): two processes never
+ * take the same one, and one that dies holding it only delays the work. Returns their ids.
  */
-export async function claimDueEmbeddingRetries(
+export async function claimDueJobEmbeddings(
   sql: Sql,
   opts: { limit: number; lease: string },
 ): Promise<string[]> {

@@ -10,7 +10,7 @@ import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 import { jobRow } from "@hire/testing/job_rows.ts";
 import { ownDatabase, withOwnDatabase } from "@hire/testing/own_database.ts";
 import {
-  claimDueEmbeddingRetries,
+  claimDueJobEmbeddings,
   jobsWithSchedule,
   scheduleJobEmbeddings,
   unscheduleJobEmbeddings,
@@ -91,7 +91,7 @@ Deno.test("unscheduleJobEmbeddings drops the versions given and older, not a new
   assert.equal(after.get(untouched.id)!.version, 1);
 });
 
-Deno.test("claimDueEmbeddingRetries claims due schedules once, under a lease, without writing the job", async () => {
+Deno.test("claimDueJobEmbeddings claims due schedules once, under a lease, without writing the job", async () => {
   const [due, later, deleted] = await threeJobs("Claims");
   const past = new Date(Date.now() - 1000);
   await scheduleJobEmbeddings(sql, [due, deleted], past);
@@ -100,9 +100,9 @@ Deno.test("claimDueEmbeddingRetries claims due schedules once, under a lease, wi
   await sql.begin((tx) => saveJobs(tx, [{ ...deleted, deleted_at: new Date() }]));
   const before = await rowVersions([due.id]);
 
-  const claimed = await claimDueEmbeddingRetries(sql, { limit: 1000, lease: "2 minutes" });
+  const claimed = await claimDueJobEmbeddings(sql, { limit: 1000, lease: "2 minutes" });
   assert.deepEqual(claimed.sort(), [due.id, deleted.id].sort());
-  assert.deepEqual(await claimDueEmbeddingRetries(sql, { limit: 1000, lease: "2 minutes" }), []);
+  assert.deepEqual(await claimDueJobEmbeddings(sql, { limit: 1000, lease: "2 minutes" }), []);
   const [leased] = await jobsWithSchedule(sql, [due.id]);
   assert.ok(leased!.due_at!.getTime() > Date.now() + 60_000, "held for the lease");
   assert.deepEqual(await rowVersions([due.id]), before);

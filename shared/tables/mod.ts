@@ -52,7 +52,7 @@ export {
   releaseKey,
 } from "./idempotency_keys.ts";
 export {
-  claimDueEmbeddingRetries,
+  claimDueJobEmbeddings,
   jobsWithSchedule,
   type ScheduledJobRow,
   scheduleJobEmbeddings,
@@ -126,7 +126,7 @@ export {
   startRetention,
 } from "./retention.ts";
 export {
-  claimDueSeekerRetries,
+  claimDueSeekerEmbeddings,
   countSeekers,
   deferSeekerEmbeddings,
   deleteSeekerProfiles,

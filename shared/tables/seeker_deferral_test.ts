@@ -1,13 +1,14 @@
 /**
  * A seeker's late work deferred to the retry sweeper: its retry time moves, its attempts do
- * not, and a row whose text changed since it was read is left to the newer version's message.
+ * not, and a row whose text changed since it was read is left to the newer version's message;
+ * the sweeper claims it once it is due.
  * Jobs': job_embedding_schedule_test.ts.
  */
 import assert from "node:assert/strict";
 import { connect } from "@hire/db";
 import { ownDatabase } from "@hire/testing/own_database.ts";
 import { seekerProfile } from "@hire/testing/seeker_rows.ts";
-import { deferSeekerEmbeddings, upsertSeekers } from "./seekers.ts";
+import { claimDueSeekerEmbeddings, deferSeekerEmbeddings, upsertSeekers } from "./seekers.ts";
 import { TEST_DATABASE_URL } from "@hire/testing/database_url.ts";
 
 const db = await ownDatabase(
@@ -38,4 +39,20 @@ Deno.test("deferSeekerEmbeddings moves the retry time of the texts read, and not
   assert.deepEqual(byId.get(read.id)!.embedding_retry_at, until);
   assert.equal(byId.get(read.id)!.attempts, 0);
   assert.equal(byId.get(changed.id)!.embedding_retry_at, null, "a newer text is left alone");
+});
+
+Deno.test("claimDueSeekerEmbeddings claims due seekers once, under a lease", async () => {
+  const [due, later] = [seekerProfile({ content_hash: "d" }), seekerProfile({ content_hash: "l" })];
+  await upsertSeekers(sql, [due, later]);
+  await deferSeekerEmbeddings(sql, [due], new Date(Date.now() - 1000));
+  await deferSeekerEmbeddings(sql, [later], until);
+
+  const claim = { limit: 1000, lease: "2 minutes" };
+  const claimed = await claimDueSeekerEmbeddings(sql, claim);
+  assert.ok(claimed.includes(due.id), "the due seeker is claimed");
+  assert.ok(!claimed.includes(later.id), "a seeker not yet due is not");
+  assert.ok(!(await claimDueSeekerEmbeddings(sql, claim)).includes(due.id), "claimed once");
+  const [leased] = await sql<{ at: Date }[]>`
+    SELECT embedding_retry_at AS at FROM seekers WHERE id = ${due.id}`;
+  assert.ok(leased!.at.getTime() > Date.now() + 60_000, "held for the lease");
 });

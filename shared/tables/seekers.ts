@@ -143,10 +143,10 @@ export async function deferSeekerEmbeddings(
 }
 
 /**
- * Claims up to `limit` seekers whose embedding retry is due, as
- * `claimDueEmbeddingRetries` does for jobs. Returns their ids.
+ * Claims up to `limit` seekers whose embedding (a retry, or late work deferred) is due, as
+ * `claimDueJobEmbeddings` does for jobs. Returns their ids.
  */
-export async function claimDueSeekerRetries(
+export async function claimDueSeekerEmbeddings(
   sql: Sql,
   opts: { limit: number; lease: string },
 ): Promise<string[]> {
