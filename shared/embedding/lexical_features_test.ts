@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { LEXICAL_DIMENSIONS, lexicalFeatures, lexicalVector } from "./lexical_features.ts";
-import { dot, norm } from "./vectors.ts";
+import { hashFeature } from "@hire/text";
+import { dot, l2Normalize, norm } from "./vectors.ts";
 
 Deno.test("lexicalFeatures holds words and boundary-marked 3- and 4-grams", () => {
   const f = lexicalFeatures("ممرضة");
@@ -39,4 +40,25 @@ Deno.test("lexicalVector scores a same-meaning Arabic pair above an unrelated on
   const nurse = lexicalVector("ممرضة عناية مركزة ذات خبرة خمس سنوات في مستشفيات الرياض");
   const driver = lexicalVector("سائق توصيل لديه رخصة قيادة سعودية سارية ويعرف شوارع الدمام");
   assert.ok(dot(job, nurse) - dot(job, driver) > 0.3);
+});
+
+Deno.test("lexicalVector is its features hashed by name, bit for bit, so stored vectors stay valid", () => {
+  const byName = (text: string) => {
+    const v = new Float32Array(LEXICAL_DIMENSIONS);
+    for (const [name, weight] of lexicalFeatures(text)) {
+      const h = hashFeature(name);
+      v[(h & 0x7fffffff) % LEXICAL_DIMENSIONS]! += h >>> 31 ? -weight : weight;
+    }
+    return l2Normalize(v);
+  };
+  for (
+    const text of [
+      "مطلوب ممرضة للعمل في قسم العناية المركزة بمستشفى في الرياض، خبرة ٥ سنوات",
+      "Senior nurse nurse nurse, ICU, Riyadh 2025 — nursing, nurses",
+      "w: a:b 3:abc <x> ممرضات وممرضون",
+      "😀 emoji 𝑚𝑎𝑡ℎ, café, Straße",
+    ]
+  ) {
+    assert.deepEqual(lexicalVector(text), byName(text), text);
+  }
 });
