@@ -3,6 +3,7 @@
  * minimal handler, against the issue's targets; CPU per request; the stages of a create.
  * @module
  */
+import { STEAL_AFFECTS_PCT, STOLEN } from "../common/cpu.ts";
 import { type LatencyStats, latencyStats } from "../common/stats.ts";
 
 /** The runs, in the order they are made and shown. */
@@ -50,6 +51,8 @@ export interface RunFigures {
   requests_per_sec: number;
   p50_ms: number;
   p99_ms: number;
+  /** The run's CPU by process group, the hypervisor's share among them (`STOLEN`). */
+  cpu?: { groups: { group: string; corePct: number }[] };
 }
 
 /** Ours ÷ theirs: above 1 is more throughput, or longer latency. */
@@ -69,8 +72,42 @@ export interface RatioRow {
   vs_bare: Ratios;
   /** Only for our runs. */
   vs_minimal?: Ratios & { against: Scenario };
-  /** Only for our runs: the issue's target and whether this run meets it. */
-  target?: { min_ratio?: number; min_rps?: number; max_p99_ms: number; met: boolean };
+  /**
+   * Only for our runs: the issue's target and whether this run's figures meet it; with
+   * `not_judged`, why the host may have made that verdict, so it is not given.
+   */
+  target?: {
+    min_ratio?: number;
+    min_rps?: number;
+    max_p99_ms: number;
+    met: boolean;
+    not_judged?: string;
+  };
+}
+
+const stolenPct = (run: RunFigures) =>
+  run.cpu?.groups.find((g) => g.group === STOLEN)?.corePct ?? 0;
+
+/**
+ * Why steal could have turned a verdict: a yardstick the hypervisor slowed flatters a ratio
+ * that met (2026-12-03's first machine: the bare handler at a quarter of its rate with 76% of
+ * a core stolen), and a run of ours it slowed may owe a miss to the host. A miss against a
+ * slowed yardstick, or a pass despite a slowed run, stands.
+ */
+function stealVerdict(
+  met: boolean,
+  ours: RunFigures,
+  yardstick: { name: Scenario; run: RunFigures } | undefined,
+): string | undefined {
+  const theirs = yardstick ? stolenPct(yardstick.run) : 0;
+  if (met && yardstick && theirs >= STEAL_AFFECTS_PCT) {
+    return `the hypervisor took ${theirs.toFixed(0)}% of a core from the ${yardstick.name} run`;
+  }
+  const own = stolenPct(ours);
+  if (!met && own >= STEAL_AFFECTS_PCT) {
+    return `the hypervisor took ${own.toFixed(0)}% of a core from this run`;
+  }
+  return undefined;
 }
 
 const ratios = (ours: RunFigures, theirs: RunFigures): Ratios => ({
@@ -95,12 +132,18 @@ export function ratioRows(runs: Record<Scenario, RunFigures>): RatioRow[] {
     if (t) {
       const vs = ratios(r, runs[t.against]);
       row.vs_minimal = { against: t.against, ...vs };
+      const met = vs.rps >= (t.minRatio ?? 0) && r.requests_per_sec >= (t.minRps ?? 0) &&
+        r.p99_ms <= t.maxP99Ms;
+      const yardstick = t.minRatio === undefined
+        ? undefined
+        : { name: t.against, run: runs[t.against] };
+      const notJudged = stealVerdict(met, r, yardstick);
       row.target = {
         ...(t.minRatio === undefined ? {} : { min_ratio: t.minRatio }),
         ...(t.minRps === undefined ? {} : { min_rps: t.minRps }),
         max_p99_ms: t.maxP99Ms,
-        met: vs.rps >= (t.minRatio ?? 0) && r.requests_per_sec >= (t.minRps ?? 0) &&
-          r.p99_ms <= t.maxP99Ms,
+        met,
+        ...(notJudged ? { not_judged: notJudged } : {}),
       };
     }
     return row;

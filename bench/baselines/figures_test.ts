@@ -6,6 +6,7 @@ import {
   type RunFigures,
   type Scenario,
 } from "./figures.ts";
+import { STOLEN } from "../common/cpu.ts";
 
 const run = (rps: number, p50: number, p99: number): RunFigures => ({
   requests_per_sec: rps,
@@ -89,4 +90,58 @@ Deno.test("the whole system's create is held to a rate and a p99, its retrieve t
   assert.deepEqual(create!.target, { min_rps: 1500, max_p99_ms: 150, met: true });
   const slow = ratioRows({ ...RUNS, "create-whole": run(1_400, 30, 140) });
   assert.equal(slow[6]!.target!.met, false);
+});
+
+const stolen = (figures: RunFigures, corePct: number): RunFigures => ({
+  ...figures,
+  cpu: { groups: [{ group: "edge (deno)", corePct: 90 }, { group: STOLEN, corePct }] },
+});
+
+Deno.test("ratioRows gives no verdict that steal could have turned, and keeps the ones it could not", () => {
+  const meeting = { ...RUNS, create: run(2_400, 30, 90) }; // 0.3× the insert, p99 90 ms
+  const target = (runs: Record<Scenario, RunFigures>, scenario: Scenario) =>
+    ratioRows(runs).find((r) => r.scenario === scenario)!.target!;
+
+  // A slowed yardstick flatters a ratio that met...
+  assert.deepEqual(target({ ...meeting, insert: stolen(RUNS.insert, 38) }, "create"), {
+    min_ratio: 0.3,
+    max_p99_ms: 100,
+    met: true,
+    not_judged: "the hypervisor took 38% of a core from the insert run",
+  });
+  const cases: [string, Record<Scenario, RunFigures>, Scenario, string | undefined][] = [
+    [
+      "a miss against a slowed yardstick stands",
+      { ...RUNS, insert: stolen(RUNS.insert, 38) },
+      "create",
+      undefined,
+    ],
+    [
+      "so does a pass despite steal in our own run",
+      { ...meeting, create: stolen(meeting.create, 40) },
+      "create",
+      undefined,
+    ],
+    [
+      "a miss in a run of ours the hypervisor slowed may be the host's",
+      { ...RUNS, "create-whole": stolen(run(1_200, 40, 160), 16) },
+      "create-whole",
+      "the hypervisor took 16% of a core from this run",
+    ],
+    [
+      "an absolute target has no yardstick to flatter it",
+      { ...RUNS, insert: stolen(RUNS.insert, 50) },
+      "create-whole",
+      undefined,
+    ],
+    [
+      "steal under the threshold is noise",
+      { ...meeting, insert: stolen(RUNS.insert, 9) },
+      "create",
+      undefined,
+    ],
+  ];
+  for (const [why, runs, scenario, notJudged] of cases) {
+    assert.equal(target(runs, scenario).not_judged, notJudged, why);
+  }
 });

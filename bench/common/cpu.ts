@@ -155,6 +155,12 @@ export const EXITED = "exited during the run";
 export const STOLEN = "stolen by the hypervisor";
 
 /**
+ * The hypervisor's share, in % of one core, from which a run's figures are the host's as much
+ * as the system's: its notes say so, and a verdict the steal could have turned is not given.
+ */
+export const STEAL_AFFECTS_PCT = 10;
+
+/**
  * CPU use between two snapshots. Processes born in between count from zero. A load
  * generator run by this process has exited by the second snapshot, so its time is read
  * from this process's reaped-children counters; what other processes that came and went

@@ -2,7 +2,7 @@
  * Reads the CPU figures of the runs and says, in plain words, where the time likely went.
  * @module
  */
-import { EXITED, STOLEN } from "./cpu.ts";
+import { EXITED, STEAL_AFFECTS_PCT, STOLEN } from "./cpu.ts";
 import type { ScenarioResult } from "./report.ts";
 
 const SINGLE_THREADED = new Set(["edge (deno)", "job service (deno)", "site (deno)"]);
@@ -38,7 +38,7 @@ export function bottleneckNotes(results: ScenarioResult[]): string[] {
             `from the same machine.`,
         );
       }
-      if (g.group === STOLEN && g.corePct >= 10) {
+      if (g.group === STOLEN && g.corePct >= STEAL_AFFECTS_PCT) {
         notes.push(
           `${r.scenario}: the hypervisor ran other machines for ${g.corePct.toFixed(0)}% of a ` +
             `core while this one's processes were ready; every figure of the run is affected.`,
